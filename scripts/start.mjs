@@ -1,0 +1,26 @@
+// `npm start`: build the app when dist/ is missing or older than its sources, then run the server
+// (which serves dist/ and the platform API on http://localhost:4173 with demo data).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let t = st.mtimeMs;
+  for (const name of readdirSync(path)) t = Math.max(t, newest(join(path, name)));
+  return t;
+}
+
+const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
+const sources = Math.max(newest('src'), newest('public'), newest('index.html'), newest('vite.config.ts'), newest('package.json'));
+if (!built || sources > built) {
+  console.log('Building Passage…');
+  const b = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

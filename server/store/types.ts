@@ -1,0 +1,71 @@
+/**
+ * The Store: everything the server keeps. One PostgreSQL implementation (embedded PGlite or a real
+ * server); the same contract suite runs against both. Records are schemaless JSON plus the
+ * platform's own fields (platform-contract.md section 6).
+ */
+
+export type Filter = Record<string, unknown>;
+
+export interface EntityRecord {
+  id: string;
+  created_date: string;
+  updated_date: string;
+  created_by?: string | null;
+  created_by_id?: string | null;
+  [field: string]: unknown;
+}
+
+export interface ListQuery {
+  /** The filter language of platform-contract.md 2.1; invalid input throws HttpError 400. */
+  q?: Filter;
+  /** `field`, `-field` or `+field`; default `-created_date`; ties are always broken by id. */
+  sort?: string;
+  /** Default and maximum 5000. */
+  limit?: number;
+  skip?: number;
+  /** Project to these fields (id is always included). */
+  fields?: string[];
+}
+
+export interface RecordMeta {
+  /** Email of the creating user, or null. */
+  by: string | null;
+  /** Id of the creating user, or null. */
+  byId: string | null;
+}
+
+/** Per-user sign-in state (password hash, lockout, one-time codes); never returned by the API. */
+export type AuthRecord = Record<string, unknown> & { user_id: string; email: string };
+
+export interface AppLogEntry {
+  id?: string;
+  page: string;
+  user_id: string | null;
+  user_email: string | null;
+  created_date?: string;
+}
+
+export interface Store {
+  /** Creates tables if needed; safe to call on every start. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  list(app: string, entity: string, query: ListQuery): Promise<EntityRecord[]>;
+  count(app: string, entity: string, q?: Filter): Promise<number>;
+  get(app: string, entity: string, id: string): Promise<EntityRecord | null>;
+  /** Assigns id, created_date, updated_date (strictly increasing per app+entity), created_by(_id). */
+  create(app: string, entity: string, data: Record<string, unknown>, meta: RecordMeta): Promise<EntityRecord>;
+  /** All or nothing, in one transaction. */
+  createMany(app: string, entity: string, data: Record<string, unknown>[], meta: RecordMeta): Promise<EntityRecord[]>;
+  /** Merges `patch` into the record and bumps updated_date; null when there is no such record. */
+  update(app: string, entity: string, id: string, patch: Record<string, unknown>): Promise<EntityRecord | null>;
+  /** All or nothing; a missing id throws HttpError 404 and changes nothing. */
+  updateMany(app: string, entity: string, patches: Array<{ id: string } & Record<string, unknown>>): Promise<EntityRecord[]>;
+  delete(app: string, entity: string, id: string): Promise<boolean>;
+
+  getAuth(app: string, email: string): Promise<AuthRecord | null>;
+  putAuth(app: string, email: string, record: AuthRecord): Promise<void>;
+
+  appendLog(app: string, entry: AppLogEntry): Promise<void>;
+  listLogs(app: string, opts: { limit?: number; skip?: number }): Promise<AppLogEntry[]>;
+}
