@@ -1,0 +1,104 @@
+import clsx from 'clsx';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+const CONTROL =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 disabled:bg-slate-100';
+
+interface FieldShell {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  className?: string;
+}
+
+/** Label + control + hint/error, wired with ids so every input is labelled and described. */
+function Shell({ id, label, hint, error, className, children }: FieldShell & { id: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function described(id: string, hint?: ReactNode, error?: ReactNode) {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+export function TextField({ label, hint, error, className, id: given, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  const auto = useId();
+  const id = given ?? auto;
+  return (
+    <Shell id={id} label={label} hint={hint} error={error} className={className}>
+      <input id={id} className={CONTROL} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...input} />
+    </Shell>
+  );
+}
+
+export function TextAreaField({ label, hint, error, className, id: given, ...input }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const auto = useId();
+  const id = given ?? auto;
+  return (
+    <Shell id={id} label={label} hint={hint} error={error} className={className}>
+      <textarea id={id} className={CONTROL} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...input} />
+    </Shell>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export function SelectField({ label, hint, error, className, id: given, options, placeholder, ...select }: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: Option[]; placeholder?: string }) {
+  const auto = useId();
+  const id = given ?? auto;
+  return (
+    <Shell id={id} label={label} hint={hint} error={error} className={className}>
+      <select id={id} className={CONTROL} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...select}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Shell>
+  );
+}
+
+export function CheckboxField({ label, className, id: given, ...input }: { label: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const auto = useId();
+  const id = given ?? auto;
+  return (
+    <div className={clsx('flex items-center gap-2', className)}>
+      <input id={id} type="checkbox" className="h-4 w-4 rounded border-slate-300 text-blue-700 focus:ring-blue-600" {...input} />
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** A titled group of fields in a form (Personal Information, Custody Information, …). */
+export function FormSection({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <legend className="px-1 text-base font-semibold text-slate-900">{title}</legend>
+      <div className="mt-2 grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}

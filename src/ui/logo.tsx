@@ -1,0 +1,5 @@
+import { PRODUCT } from '../config';
+
+export function Logo({ className }: { className?: string }) {
+  return <img src="/icon.svg" alt={`${PRODUCT} logo`} className={className} width={48} height={48} />;
+}
