@@ -1,11 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './src/pwa/pwa-options';
 
 // The API server (npm start) serves dist/ and /api on one origin; in dev, Vite proxies /api and
-// /login to it so the app keeps its same-origin calls.
+// /login to it so the app keeps its same-origin calls. VitePWA writes dist/sw.js (workbox
+// generateSW) and dist/manifest.webmanifest: see src/pwa/pwa-options.ts.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
   server: {
     port: 5173,
     proxy: {
