@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { readAppParams, planAppParams } from '../../../src/platform';
+import { toSnakeCase } from '../../../src/platform/app-params';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial));
+  return {
+    map,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, String(v)),
+    removeItem: (k: string) => void map.delete(k),
+  };
+}
+
+function run(href: string, stored: Record<string, string> = {}) {
+  const storage = memoryStorage(stored);
+  const replaced: string[] = [];
+  const params = readAppParams({ href, storage, replaceUrl: (u) => replaced.push(u) });
+  return { params, storage: storage.map, replaced };
+}
+
+describe('readAppParams', () => {
+  it('takes the token from the URL, stores it under both keys and removes it from the address bar', () => {
+    const { params, storage, replaced } = run('https://app.example/page?access_token=URLTOK&foo=1#sec');
+    expect(params.accessToken).toBe('URLTOK');
+    expect(storage.get('academy_access_token')).toBe('URLTOK');
+    expect(storage.get('token')).toBe('URLTOK');
+    expect(replaced).toEqual(['/page?foo=1#sec']);
+    expect(params.fromUrl).toBe('https://app.example/page?foo=1#sec');
+  });
+
+  it('uses the stored token when the URL has none and leaves the address bar alone', () => {
+    const { params, replaced } = run('https://app.example/cohorts', { academy_access_token: 'OLD' });
+    expect(params.accessToken).toBe('OLD');
+    expect(replaced).toEqual([]);
+  });
+
+  it('clear_access_token=true forgets the token and drops the flag from the URL', () => {
+    const { params, storage, replaced } = run('https://app.example/?clear_access_token=true', {
+      academy_access_token: 'OLD',
+      token: 'OLD',
+    });
+    expect(params.accessToken).toBeNull();
+    expect(storage.has('academy_access_token')).toBe(false);
+    expect(storage.has('token')).toBe(false);
+    expect(replaced).toEqual(['/']);
+  });
+
+  it('has defaults: app id passage, same-origin server, the current page as from_url, no functions version', () => {
+    const { params } = run('https://app.example/participants?id=9');
+    expect(params).toEqual({
+      appId: 'passage',
+      serverUrl: '',
+      appBaseUrl: '',
+      fromUrl: 'https://app.example/participants?id=9',
+      functionsVersion: null,
+      accessToken: null,
+    });
+  });
+
+  it('reads app_id, server_url, from_url and functions_version from the URL and stores them', () => {
+    const { params, storage } = run(
+      'https://app.example/?app_id=other&server_url=https%3A%2F%2Fapi.example&from_url=https%3A%2F%2Fx%2Fy&functions_version=v3',
+    );
+    expect(params).toMatchObject({ appId: 'other', serverUrl: 'https://api.example', fromUrl: 'https://x/y', functionsVersion: 'v3' });
+    expect(storage.get('academy_app_id')).toBe('other');
+    expect(storage.get('academy_server_url')).toBe('https://api.example');
+    expect(storage.get('academy_functions_version')).toBe('v3');
+  });
+
+  it('falls back to stored values, except from_url which is always the current page', () => {
+    const { params } = run('https://app.example/dashboard', {
+      academy_app_id: 'stored-app',
+      academy_server_url: 'https://stored',
+      academy_functions_version: 'v9',
+      academy_from_url: 'https://stale/page',
+    });
+    expect(params).toMatchObject({
+      appId: 'stored-app',
+      serverUrl: 'https://stored',
+      functionsVersion: 'v9',
+      fromUrl: 'https://app.example/dashboard',
+    });
+  });
+
+  it('stores every other URL parameter under academy_<snake_case>', () => {
+    const { storage } = run('https://app.example/?utmSource=mail&is_new_user=true&Referral-Code=x');
+    expect(storage.get('academy_utm_source')).toBe('mail');
+    expect(storage.get('academy_is_new_user')).toBe('true');
+    expect(storage.get('academy_referral_code')).toBe('x');
+  });
+
+  it('the plan is pure: it reports writes without touching storage', () => {
+    const plan = planAppParams('https://a.example/x?access_token=T', () => null);
+    expect(plan.writes).toEqual([
+      ['academy_access_token', 'T'],
+      ['token', 'T'],
+    ]);
+    expect(plan.cleanedUrl).toBe('/x');
+  });
+
+  it('toSnakeCase', () => {
+    expect(toSnakeCase('functionsVersion')).toBe('functions_version');
+    expect(toSnakeCase('app_id')).toBe('app_id');
+    expect(toSnakeCase('from-url')).toBe('from_url');
+  });
+});
