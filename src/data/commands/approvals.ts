@@ -1,0 +1,45 @@
+import { dataContext } from '../context';
+import { OfflineError } from '../errors';
+import type { Role, User } from '../types';
+import { todayIso } from './record-writes';
+
+/**
+ * Coach approvals are online only (design: an admin at a desk; a queued approval that fails an
+ * hour later would surprise everyone). They call the platform directly and, on success, put the
+ * server's answer in the users mirror.
+ */
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+async function updateUser(user: User, data: Record<string, unknown>): Promise<User> {
+  const { client, db } = dataContext();
+  if (!client || isOffline()) throw new OfflineError();
+  let saved: User;
+  try {
+    saved = (await client.entities('User').update(user.id, data)) as unknown as User;
+  } catch (error) {
+    // No HTTP answer at all: the device cannot reach the server.
+    if ((error as { status?: number }).status === undefined) throw new OfflineError();
+    throw error;
+  }
+  const existing = await db.users.get(user.id);
+  await db.users.put({ ...existing, ...user, ...saved });
+  return saved;
+}
+
+/** Pending → Approved as coach ('user') or admin (spec 4). */
+export function approveUser(user: User, role: Extract<Role, 'user' | 'admin'>, adminEmail: string): Promise<User> {
+  return updateUser(user, { approved: true, approval_date: todayIso(), approved_by: adminEmail, role });
+}
+
+/** Pending → Rejected. */
+export function rejectUser(user: User): Promise<User> {
+  return updateUser(user, { approved: false, role: 'guest' });
+}
+
+/** Approved → revoked. */
+export function revokeUser(user: User): Promise<User> {
+  return updateUser(user, { approved: false, role: 'guest' });
+}

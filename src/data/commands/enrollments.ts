@@ -1,0 +1,28 @@
+import type { Enrollment } from '../types';
+import { createRecord, resolveId, todayIso, updateRecord } from './record-writes';
+
+export interface EnrollInput {
+  participant_id: string;
+  cohort_id: string;
+  /** Defaults to today (spec 9). */
+  intake_date?: string | null;
+}
+
+/**
+ * Enrol (spec 4: status 'active'). The participant or cohort may still have a temporary id: the
+ * engine waits for them to be created and then rewrites the reference (S2, S7).
+ */
+export async function enrollParticipant(input: EnrollInput): Promise<Enrollment> {
+  if (!input.participant_id) throw new Error('A participant must be selected');
+  return createRecord<Enrollment>('Enrollment', {
+    participant_id: await resolveId(input.participant_id),
+    cohort_id: await resolveId(input.cohort_id),
+    intake_date: input.intake_date ?? todayIso(),
+    enrollment_status: 'active',
+  });
+}
+
+/** Unenrol marks the enrollment 'withdrawn'; it is never deleted (spec 4). */
+export function unenrollParticipant(enrollmentId: string): Promise<Enrollment> {
+  return updateRecord<Enrollment>('Enrollment', enrollmentId, { enrollment_status: 'withdrawn' });
+}

@@ -1,0 +1,23 @@
+import type { Participant } from '../types';
+import { createRecord, updateRecord } from './record-writes';
+
+export type ParticipantInput = Omit<Participant, 'id' | 'created_date' | 'updated_date' | 'created_by' | 'created_by_id' | 'client_ref'>;
+
+/** Spec 9 defaults; the form normally sends them, a caller that leaves them out still gets them. */
+const DEFAULTS: Partial<Participant> = { custody_status: 'in-custody', gender: 'male' };
+
+function withDefaults(input: ParticipantInput): ParticipantInput {
+  const out: Record<string, unknown> = { ...input };
+  for (const [k, v] of Object.entries(DEFAULTS)) if (out[k] === undefined) out[k] = v;
+  return out as ParticipantInput;
+}
+
+/** Saved on this device at once (temporary id), pushed later (S1–S3). */
+export function createParticipant(input: ParticipantInput): Promise<Participant> {
+  return createRecord<Participant>('Participant', withDefaults(input));
+}
+
+/** Only the fields that really change are queued (S4). Accepts a temporary id or its alias. */
+export function updateParticipant(id: string, patch: Partial<ParticipantInput>): Promise<Participant> {
+  return updateRecord<Participant>('Participant', id, patch);
+}

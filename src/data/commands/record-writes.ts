@@ -1,0 +1,153 @@
+import type { Table } from 'dexie';
+import type { OutboxOp } from '../db';
+import { TABLE_OF } from '../db';
+import { dataContext, notifyLocalWrite } from '../context';
+import { guardQuota, RecordNotFoundError } from '../errors';
+import type { EntityName } from '../types';
+import { mergeChange, type Change } from '../sync/op-merge';
+import { sameValue } from '../sync/same-value';
+import { TEMP_ID_PREFIX } from '../sync/references';
+
+/**
+ * The one way a command changes data (S1): the mirror row and its outbox op in ONE Dexie
+ * transaction, merged with the record's pending op when there is one; the engine is nudged only
+ * after the transaction committed.
+ */
+
+type Body = Record<string, unknown>;
+
+/** Fields the platform owns; never sent in a create or update body. */
+const SERVER_FIELDS = new Set(['id', 'created_date', 'updated_date', 'created_by', 'created_by_id']);
+
+export function bodyOf(row: Body): Body {
+  const out: Body = {};
+  for (const [k, v] of Object.entries(row)) if (!SERVER_FIELDS.has(k) && v !== undefined) out[k] = v;
+  return out;
+}
+
+function tableOf(entity: EntityName) {
+  const { db } = dataContext();
+  return db.table(TABLE_OF[entity]);
+}
+
+/** The last op queued for a record (the only one a new change may merge with). */
+async function lastOpOf(entity: EntityName, recordId: string): Promise<OutboxOp | undefined> {
+  const { db } = dataContext();
+  const ops = await db.outbox.where('[entity+record_id]').equals([entity, recordId]).sortBy('seq');
+  return ops[ops.length - 1];
+}
+
+async function queue(entity: EntityName, recordId: string, change: Change, extra: Partial<OutboxOp> = {}): Promise<void> {
+  const { db, now, userId } = dataContext();
+  const last = await lastOpOf(entity, recordId);
+  const merged = mergeChange(last, change);
+  if (merged.action === 'replace') {
+    await db.outbox.put(merged.op);
+    return;
+  }
+  if (merged.action === 'drop') {
+    await db.outbox.delete(last!.seq!);
+    return;
+  }
+  const op: OutboxOp = {
+    entity,
+    record_id: recordId,
+    kind: change.kind,
+    data: change.kind === 'delete' ? {} : change.data,
+    base_values: change.kind === 'update' ? change.base_values : undefined,
+    base_updated_date: change.kind === 'update' ? change.base_updated_date : undefined,
+    snapshot: change.kind === 'delete' ? change.snapshot : undefined,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: 0,
+    user_id: userId,
+    created_at: now(),
+    ...extra,
+  };
+  await db.outbox.add(op);
+}
+
+/** Create a record with a temporary id and a client_ref (S2, S3). Resolves with the mirror row. */
+export async function createRecord<T extends object>(entity: EntityName, input: Body): Promise<T> {
+  const { db, now, newUuid } = dataContext();
+  const client_ref = newUuid();
+  const body = bodyOf({ ...input, client_ref });
+  const row = { ...body, id: `${TEMP_ID_PREFIX}${newUuid()}`, created_date: new Date(now()).toISOString() };
+  await guardQuota(() =>
+    db.transaction('rw', tableOf(entity), db.outbox, async () => {
+      await tableOf(entity).add(row);
+      await queue(entity, row.id, { kind: 'create', data: body }, { client_ref });
+    }),
+  );
+  notifyLocalWrite();
+  return row as unknown as T;
+}
+
+/** Resolve a temporary id that has since become a server id (S2 alias). */
+export async function resolveId(id: string): Promise<string> {
+  const alias = await dataContext().db.aliases.get(id);
+  return alias?.server_id ?? id;
+}
+
+/**
+ * Change some fields. Only fields whose value really changes are queued, with the value they had
+ * (the base) and the row's updated_date, so the engine can merge per field (S4).
+ */
+export async function updateRecord<T extends object>(
+  entity: EntityName,
+  id: string,
+  patch: Body,
+  /** More writes that belong to the same transaction (e.g. the cached current user). */
+  also?: { tables: Table[]; run: (row: Body) => Promise<void> },
+): Promise<T> {
+  const { db } = dataContext();
+  const realId = await resolveId(id);
+  const table = tableOf(entity);
+  let result: Body | undefined;
+  let changedAny = false;
+  await guardQuota(() =>
+    db.transaction('rw', [table, db.outbox, ...(also?.tables ?? [])], async () => {
+      const row = (await table.get(realId)) as Body | undefined;
+      if (!row) throw new RecordNotFoundError(entity, id);
+      const data: Body = {};
+      const base_values: Body = {};
+      for (const [field, value] of Object.entries(bodyOf(patch))) {
+        if (field === 'client_ref' || sameValue(row[field], value)) continue;
+        data[field] = value;
+        base_values[field] = row[field] ?? null;
+      }
+      result = { ...row, ...data };
+      if (Object.keys(data).length === 0) return;
+      changedAny = true;
+      await table.put(result);
+      const base_updated_date = (row.updated_date as string | undefined) ?? null;
+      await queue(entity, realId, { kind: 'update', data, base_values, base_updated_date });
+      await also?.run(result);
+    }),
+  );
+  if (changedAny) notifyLocalWrite();
+  return result as unknown as T;
+}
+
+/** Delete a record locally and queue its delete; a never-pushed create simply disappears. */
+export async function deleteRecord(entity: EntityName, id: string): Promise<void> {
+  const { db } = dataContext();
+  const realId = await resolveId(id);
+  const table = tableOf(entity);
+  await guardQuota(() =>
+    db.transaction('rw', table, db.outbox, async () => {
+      const row = (await table.get(realId)) as Body | undefined;
+      if (!row) throw new RecordNotFoundError(entity, id);
+      await table.delete(realId);
+      await queue(entity, realId, { kind: 'delete', snapshot: row });
+    }),
+  );
+  notifyLocalWrite();
+}
+
+/** Today as YYYY-MM-DD in local time (intake dates, requested_access_date). */
+export function todayIso(): string {
+  const d = new Date(dataContext().now());
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

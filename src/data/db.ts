@@ -1,0 +1,132 @@
+import Dexie, { type Table } from 'dexie';
+import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from './types';
+
+/**
+ * The local mirror (design.md "data/db.ts"). Screens never import this file: they read through
+ * data/queries and write through data/commands. Versions are append-only (S13): never edit a
+ * shipped version's stores, add a new version with an upgrade and a test on a seeded old database.
+ */
+
+export type OpKind = 'create' | 'update' | 'delete';
+export type OpState = 'pending' | 'inflight' | 'rejected';
+
+export interface OutboxOp {
+  seq?: number;
+  entity: EntityName;
+  /** Local id of the record (a temporary id until the server assigns one; rewritten then, S2). */
+  record_id: string;
+  kind: OpKind;
+  /** create: the whole body; update: only the changed fields (S4). */
+  data: Record<string, unknown>;
+  /** update: the server's updated_date the change was based on (S4). */
+  base_updated_date?: string | null;
+  /** update: the base values of the changed fields, for the per-field merge (S4). */
+  base_values?: Record<string, unknown>;
+  /** create: the UUID that makes the create idempotent (S3). */
+  client_ref?: string;
+  state: OpState;
+  attempts: number;
+  /** Epoch ms before which the op is not retried (S8). */
+  next_attempt_at: number;
+  /** True once a create may have reached the server (timeout, 5xx): look up client_ref first (S3). */
+  outcome_unknown?: boolean;
+  last_error?: { status?: number; code?: string; message: string } | null;
+  /** delete: the row as it was, so discarding a rejected delete can put it back offline. */
+  snapshot?: Record<string, unknown> | null;
+  /**
+   * update: field conflicts found by an attempt whose answer never came (S4). Kept on the op so a
+   * retry, which then sees its own value on the server, still records them.
+   */
+  detected_conflicts?: Record<string, { local: unknown; server: unknown; server_updated_date: string | null }>;
+  /** create: when a bulk create with this op failed with a 4xx, it is sent alone next time (S7). */
+  no_bulk?: boolean;
+  /** Id of the signed-in user who made the change (S11). */
+  user_id: string | null;
+  created_at: number;
+}
+
+export interface SyncStateRow {
+  entity: EntityName;
+  /** updated_date of the newest row pulled (S5). */
+  cursor: string | null;
+  last_pulled_at: number | null;
+  last_reconciled_at: number | null;
+}
+
+export interface ConflictRow {
+  id?: number;
+  entity: EntityName;
+  record_id: string;
+  field: string;
+  local_value: unknown;
+  server_value: unknown;
+  /** Who last changed the server value (updated_by is not in the contract: best effort). */
+  server_updated_date: string | null;
+  detected_at: number;
+  /** 'open' until a person chooses; then 'kept_local' or 'took_server'. */
+  status: 'open' | 'kept_local' | 'took_server';
+  /** 'vanished' when the server deleted a record that had pending ops (S6). */
+  kind: 'field' | 'vanished';
+}
+
+export interface AliasRow {
+  temp_id: string;
+  entity: EntityName;
+  server_id: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class PassageDB extends Dexie {
+  participants!: Table<Participant, string>;
+  cohorts!: Table<Cohort, string>;
+  enrollments!: Table<Enrollment, string>;
+  sessions!: Table<Session, string>;
+  outcomes!: Table<Outcome, string>;
+  programs!: Table<Program, string>;
+  sites!: Table<Site, string>;
+  users!: Table<User, string>;
+  outbox!: Table<OutboxOp, number>;
+  syncState!: Table<SyncStateRow, EntityName>;
+  conflicts!: Table<ConflictRow, number>;
+  aliases!: Table<AliasRow, string>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name = 'passage') {
+    super(name);
+    this.version(1).stores({
+      participants: 'id, client_ref, academy_uid, custody_status, program_status, enrollment_date, projected_release_date, created_date, updated_date',
+      cohorts: 'id, client_ref, program_id, site_id, status, start_date, created_date, updated_date',
+      enrollments:
+        'id, client_ref, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], [participant_id+enrollment_status], created_date, updated_date',
+      sessions: 'id, cohort_id, scheduled_at, updated_date',
+      outcomes: 'id, participant_id, updated_date',
+      programs: 'id, client_ref, created_date, updated_date',
+      sites: 'id, client_ref, site_type, created_date, updated_date',
+      users: 'id, email, created_date, updated_date',
+      outbox: '++seq, [entity+record_id], record_id, state, user_id, [user_id+state]',
+      syncState: 'entity',
+      conflicts: '++id, [entity+record_id], status',
+      aliases: 'temp_id, server_id',
+      meta: 'key',
+    });
+  }
+}
+
+/** Table of each entity in the mirror. */
+export const TABLE_OF: Record<EntityName, keyof PassageDB & string> = {
+  Participant: 'participants',
+  Cohort: 'cohorts',
+  Enrollment: 'enrollments',
+  Session: 'sessions',
+  Outcome: 'outcomes',
+  Program: 'programs',
+  Site: 'sites',
+  User: 'users',
+};
+
+/** The app's one database. Tests make their own `new PassageDB(uniqueName)`. */
+export const db = new PassageDB();

@@ -1,0 +1,33 @@
+/**
+ * The part of the platform client (src/platform, "createPlatformClient") the data layer uses,
+ * described structurally so this layer does not depend on that module's internals and tests can
+ * pass a small fake.
+ */
+export type Row = Record<string, unknown> & { id: string };
+
+export interface EntityApi {
+  list(sort?: string, limit?: number, skip?: number, fields?: string[]): Promise<Row[]>;
+  filter(q: Record<string, unknown>, sort?: string, limit?: number, skip?: number, fields?: string[]): Promise<Row[]>;
+  get(id: string): Promise<Row>;
+  create(data: Record<string, unknown>): Promise<Row>;
+  update(id: string, data: Record<string, unknown>): Promise<Row>;
+  delete(id: string): Promise<unknown>;
+  bulkCreate(rows: Record<string, unknown>[]): Promise<Row[]>;
+}
+
+export interface PlatformClientLike {
+  entities(name: string): EntityApi;
+  auth: {
+    me(): Promise<Row>;
+    updateMe(data: Record<string, unknown>): Promise<Row>;
+  };
+}
+
+/** What the platform client throws (PlatformError): status undefined = no answer arrived. */
+export interface PlatformErrorLike {
+  message: string;
+  status?: number;
+  code?: string;
+  data?: unknown;
+  retryAfterSeconds?: number;
+}

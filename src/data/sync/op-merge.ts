@@ -1,0 +1,52 @@
+import type { OutboxOp } from '../db';
+
+/**
+ * S1: successive edits of one record before it is pushed become one op. Pure: given the record's
+ * last queued op and a new change, say what the outbox should hold. Only a 'pending' op merges;
+ * an op in flight may already be on the server, and a rejected one waits for a person's choice.
+ */
+export type Change =
+  | { kind: 'create'; data: Record<string, unknown> }
+  | { kind: 'update'; data: Record<string, unknown>; base_values: Record<string, unknown>; base_updated_date: string | null }
+  | { kind: 'delete'; snapshot: Record<string, unknown> | null };
+
+export type MergeResult =
+  /** Append the change as a new op. */
+  | { action: 'append' }
+  /** Replace the last op (same seq) with this one. */
+  | { action: 'replace'; op: OutboxOp }
+  /** Remove the last op and queue nothing: the server never needs to hear of the record. */
+  | { action: 'drop' };
+
+export function mergeChange(last: OutboxOp | undefined, change: Change): MergeResult {
+  if (!last || last.state !== 'pending') return { action: 'append' };
+  switch (last.kind) {
+    case 'create':
+      if (change.kind === 'update') return { action: 'replace', op: { ...last, data: { ...last.data, ...change.data } } };
+      if (change.kind === 'delete') return { action: 'drop' };
+      return { action: 'append' };
+    case 'update':
+      if (change.kind === 'update') {
+        // The first edit's base stays: it is what the server had when this device diverged.
+        const base_values = { ...change.base_values, ...last.base_values };
+        return { action: 'replace', op: { ...last, data: { ...last.data, ...change.data }, base_values } };
+      }
+      if (change.kind === 'delete') {
+        // The snapshot goes back to the server's values: discarding the delete must not leave
+        // unsynced edits in the mirror with no op to carry them.
+        const snapshot = change.snapshot ? { ...change.snapshot, ...last.base_values } : null;
+        return {
+          action: 'replace',
+          op: { ...last, kind: 'delete', data: {}, base_values: undefined, snapshot },
+        };
+      }
+      return { action: 'append' };
+    case 'delete':
+      // Commands refuse to touch a deleted row, so nothing can follow a queued delete.
+      return { action: 'append' };
+    default: {
+      const never: never = last.kind;
+      throw new Error(`unknown op kind ${String(never)}`);
+    }
+  }
+}

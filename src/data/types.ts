@@ -1,0 +1,132 @@
+/** Entity shapes of spec.md section 3, as the mirror and the screens see them. */
+
+export interface ServerFields {
+  id: string;
+  created_date?: string;
+  updated_date?: string;
+  created_by?: string | null;
+  created_by_id?: string | null;
+  /** Set on records created on this device: the UUID that makes a create idempotent (S3). */
+  client_ref?: string;
+}
+
+export type CustodyStatus = 'in-custody' | 'released';
+export type ProgramStatus = 'active' | 'completed' | 'on_hold' | 'withdrawn';
+export type Gender = 'male' | 'female' | 'nonbinary' | 'prefer not to say';
+
+export interface Participant extends ServerFields {
+  academy_uid?: string | null;
+  first_name: string;
+  last_name: string;
+  middle_name?: string | null;
+  date_of_birth?: string | null;
+  age?: number | null;
+  gender?: Gender | null;
+  phone?: string | null;
+  email?: string | null;
+  address?: string | null;
+  cdcr_number?: string | null;
+  custody_status?: CustodyStatus | null;
+  projected_release_date?: string | null;
+  actual_release_date?: string | null;
+  case_manager?: string | null;
+  address_on_release?: string | null;
+  emergency_contact_name?: string | null;
+  emergency_contact_phone?: string | null;
+  emergency_contact_relationship?: string | null;
+  consent_signed?: boolean | null;
+  consent_date?: string | null;
+  program_status?: ProgramStatus | null;
+  enrollment_date?: string | null;
+}
+
+export type EnrollmentStatus = 'active' | 'waitlist' | 'withdrawn' | 'graduated';
+
+export interface Enrollment extends ServerFields {
+  participant_id: string;
+  cohort_id: string;
+  intake_date?: string | null;
+  enrollment_status: EnrollmentStatus;
+}
+
+export type CohortStatus = 'planned' | 'active' | 'completed';
+
+export interface Cohort extends ServerFields {
+  program_id: string;
+  site_id: string;
+  cohort_code: string;
+  start_date?: string | null;
+  end_date?: string | null;
+  schedule_notes?: string | null;
+  capacity?: number | null;
+  status?: CohortStatus | null;
+  lead_coach_email?: string | null;
+  support_coach_emails?: string[] | null;
+}
+
+export interface Program extends ServerFields {
+  program_name: string;
+  description?: string | null;
+  active?: boolean | null;
+}
+
+export type SiteType = 'prison' | 'juvenile' | 'fire_camp' | 'community';
+
+export interface Site extends ServerFields {
+  site_name: string;
+  site_type?: SiteType | null;
+  city?: string | null;
+  county?: string | null;
+  region?: string | null;
+  active?: boolean | null;
+}
+
+export interface Session extends ServerFields {
+  cohort_id: string;
+  session_number?: number | null;
+  topic?: string | null;
+  scheduled_at?: string | null;
+}
+
+export interface Outcome extends ServerFields {
+  participant_id: string;
+  [field: string]: unknown;
+}
+
+export type Role = 'admin' | 'user' | 'guest';
+export type CoachType = 'lead_coach' | 'support_coach' | 'case_manager' | 'volunteer' | 'other';
+
+export interface User extends ServerFields {
+  email: string;
+  full_name?: string | null;
+  phone?: string | null;
+  role?: Role | string | null;
+  disabled?: boolean | null;
+  coach_type?: CoachType | null;
+  organization?: string | null;
+  years_experience?: number | null;
+  linkedin_url?: string | null;
+  areas_of_expertise?: string | null;
+  bio?: string | null;
+  certifications?: string | null;
+  emergency_contact_name?: string | null;
+  emergency_contact_phone?: string | null;
+  requested_access_date?: string | null;
+  approved?: boolean | null;
+  approval_date?: string | null;
+  approved_by?: string | null;
+}
+
+/** The entities the mirror holds, by their platform names. */
+export type EntityName = 'Participant' | 'Cohort' | 'Enrollment' | 'Session' | 'Outcome' | 'Program' | 'Site' | 'User';
+
+export interface EntityTypes {
+  Participant: Participant;
+  Cohort: Cohort;
+  Enrollment: Enrollment;
+  Session: Session;
+  Outcome: Outcome;
+  Program: Program;
+  Site: Site;
+  User: User;
+}
