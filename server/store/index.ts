@@ -1,0 +1,39 @@
+/**
+ * `createStore(...)`: the server's only way to open storage. A `databaseUrl` selects a real
+ * PostgreSQL server; otherwise PGlite runs embedded in `dataDir` (`memory://` for tests).
+ * The returned store is migrated and ready.
+ */
+import { mkdirSync } from 'node:fs';
+import { createPostgresStore } from './postgres-store';
+import { openPglite, openPostgres } from './sql-client';
+import type { Store } from './types';
+
+export interface CreateStoreOptions {
+  /** PGlite data directory, or `memory://`; ignored when databaseUrl is set. Default `./data`. */
+  dataDir?: string;
+  /** postgres://… of a PostgreSQL server. */
+  databaseUrl?: string;
+  /** Clock in ms since the epoch (tests inject one). */
+  now?: () => number;
+}
+
+export async function createStore(options: CreateStoreOptions = {}): Promise<Store> {
+  let sql;
+  if (options.databaseUrl) {
+    sql = openPostgres(options.databaseUrl);
+  } else {
+    const dataDir = options.dataDir ?? './data';
+    if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+    sql = await openPglite(dataDir);
+  }
+  const store = createPostgresStore(sql, { now: options.now });
+  try {
+    await store.migrate();
+  } catch (err) {
+    await sql.close();
+    throw err;
+  }
+  return store;
+}
+
+export type { Store } from './types';

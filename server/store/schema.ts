@@ -1,0 +1,61 @@
+/**
+ * Tables and indexes, created idempotently. Statements run inside one transaction holding an
+ * advisory lock, so several server processes starting together on one PostgreSQL do not race on
+ * CREATE ... IF NOT EXISTS (which is not concurrency-safe by itself).
+ */
+import type { SqlClient } from './sql-client';
+
+/** Any fixed 64-bit number unique to this purpose ("passage" in ASCII, as an integer). */
+const MIGRATION_LOCK = 0x70617373616765;
+
+const STATEMENTS = [
+  // One row per record. The whole record (platform fields included) is `data`; id and the two dates
+  // are also columns with byte-wise collation ("C") so sorting and range scans use plain indexes
+  // and order ISO timestamps identically on PGlite and PostgreSQL whatever the server's locale.
+  `CREATE TABLE IF NOT EXISTS records (
+     app text NOT NULL,
+     entity text NOT NULL,
+     id text COLLATE "C" NOT NULL,
+     created_date text COLLATE "C" NOT NULL,
+     updated_date text COLLATE "C" NOT NULL,
+     data jsonb NOT NULL,
+     PRIMARY KEY (app, entity, id)
+   )`,
+  // Incremental pull (sync rule S5): updated_date >= cursor ORDER BY updated_date, id.
+  `CREATE INDEX IF NOT EXISTS records_updated ON records (app, entity, updated_date, id)`,
+  // The default sort, -created_date.
+  `CREATE INDEX IF NOT EXISTS records_created ON records (app, entity, created_date, id)`,
+  // Equality filters on any field (participant_id, cohort_id, client_ref, …) compile to containment
+  // (data @> '{"f": v}'); jsonb_path_ops is the smaller, faster GIN variant for exactly that.
+  `CREATE INDEX IF NOT EXISTS records_data ON records USING gin (data jsonb_path_ops)`,
+  // The per-(app, entity) clock behind strictly increasing updated_date (see clock.ts).
+  `CREATE TABLE IF NOT EXISTS entity_clocks (
+     app text NOT NULL,
+     entity text NOT NULL,
+     last_ms bigint NOT NULL,
+     PRIMARY KEY (app, entity)
+   )`,
+  `CREATE TABLE IF NOT EXISTS auth_records (
+     app text NOT NULL,
+     email text NOT NULL,
+     data jsonb NOT NULL,
+     PRIMARY KEY (app, email)
+   )`,
+  `CREATE TABLE IF NOT EXISTS app_logs (
+     seq bigserial PRIMARY KEY,
+     app text NOT NULL,
+     id text NOT NULL,
+     page text NOT NULL,
+     user_id text,
+     user_email text,
+     created_date text COLLATE "C" NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS app_logs_app ON app_logs (app, seq)`,
+];
+
+export async function migrate(sql: SqlClient): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    for (const statement of STATEMENTS) await tx.query(statement);
+  });
+}
