@@ -1,0 +1,102 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../db';
+import type { Cohort, Enrollment, Participant } from '../types';
+
+/**
+ * Enrollment reads. Lists are joined with their participants and cohorts here, in one bulk read
+ * per list — never one query per row or card.
+ */
+
+async function resolvedId(id: string): Promise<string> {
+  return (await db.aliases.get(id))?.server_id ?? id;
+}
+
+export function useEnrollments(): Enrollment[] | undefined {
+  return useLiveQuery(() => db.enrollments.toArray(), []);
+}
+
+export interface RecentEnrollment {
+  enrollment: Enrollment;
+  /** Null when the participant or cohort is not (yet) in the mirror: the row shows the fallback. */
+  participant: Participant | null;
+  cohort: Cohort | null;
+}
+
+/**
+ * Dashboard 'Recent Enrollments' (spec 2.4): the newest `n` by created_date, read from the end of
+ * the created_date index (records made offline get a local created_date when created, so they
+ * show at once).
+ */
+export function useRecentEnrollments(n: number): RecentEnrollment[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = await db.enrollments.orderBy('created_date').reverse().limit(n).toArray();
+    const [participants, cohorts] = await Promise.all([
+      db.participants.bulkGet(rows.map((e) => e.participant_id)),
+      db.cohorts.bulkGet(rows.map((e) => e.cohort_id)),
+    ]);
+    return rows.map((enrollment, i) => ({ enrollment, participant: participants[i] ?? null, cohort: cohorts[i] ?? null }));
+  }, [n]);
+}
+
+export interface EnrollmentCounts {
+  active: number;
+  graduated: number;
+}
+
+/** Dashboard 'Active Enrollments' card: two index counts. */
+export function useEnrollmentCounts(): EnrollmentCounts | undefined {
+  return useLiveQuery(async () => {
+    const [active, graduated] = await Promise.all([
+      db.enrollments.where('enrollment_status').equals('active').count(),
+      db.enrollments.where('enrollment_status').equals('graduated').count(),
+    ]);
+    return { active, graduated };
+  }, []);
+}
+
+export interface ParticipantEnrollment {
+  enrollment: Enrollment;
+  /** Null when the cohort is not (yet) in the mirror. */
+  cohort: Cohort | null;
+}
+
+/**
+ * The enrollments of one participant (any status) with their cohorts, newest intake first — the
+ * 'Cohort Enrollments' panel of spec 2.7. Accepts a temporary id or its alias.
+ */
+export function useEnrollmentsOfParticipant(participantId: string): ParticipantEnrollment[] | undefined {
+  return useLiveQuery(async () => {
+    const id = await resolvedId(participantId);
+    const rows = await db.enrollments.where('participant_id').equals(id).toArray();
+    rows.sort((a, b) => (b.intake_date ?? '').localeCompare(a.intake_date ?? '') || (b.created_date ?? '').localeCompare(a.created_date ?? ''));
+    const cohorts = await db.cohorts.bulkGet(rows.map((e) => e.cohort_id));
+    return rows.map((enrollment, i) => ({ enrollment, cohort: cohorts[i] ?? null }));
+  }, [participantId]);
+}
+
+/** The enrollments of one cohort (any status). Accepts a temporary id or its alias. */
+export function useEnrollmentsOfCohort(cohortId: string): Enrollment[] | undefined {
+  return useLiveQuery(async () => db.enrollments.where('cohort_id').equals(await resolvedId(cohortId)).toArray(), [cohortId]);
+}
+
+/**
+ * participant id → the cohort codes of their ACTIVE enrollments, sorted (the 'Active Cohorts' box
+ * of every participant card, spec 2.5). One indexed read of the active enrollments and one read of
+ * the cohorts for the whole list, joined in memory: 10,000 cards cost two queries, not 10,000.
+ */
+export function useActiveCohortCodesByParticipant(): Map<string, string[]> | undefined {
+  return useLiveQuery(async () => {
+    const [active, cohorts] = await Promise.all([db.enrollments.where('enrollment_status').equals('active').toArray(), db.cohorts.toArray()]);
+    const codeOf = new Map(cohorts.map((c) => [c.id, c.cohort_code]));
+    const byParticipant = new Map<string, string[]>();
+    for (const e of active) {
+      const code = codeOf.get(e.cohort_id);
+      if (!code) continue;
+      const list = byParticipant.get(e.participant_id);
+      if (list) list.push(code);
+      else byParticipant.set(e.participant_id, [code]);
+    }
+    for (const list of byParticipant.values()) list.sort();
+    return byParticipant;
+  }, []);
+}

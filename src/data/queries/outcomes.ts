@@ -1,0 +1,10 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../db';
+
+/** Number of Outcome records of a participant (spec 2.7 Quick Stats): an index count, no rows read. */
+export function useOutcomeCount(participantId: string): number | undefined {
+  return useLiveQuery(async () => {
+    const id = (await db.aliases.get(participantId))?.server_id ?? participantId;
+    return db.outcomes.where('participant_id').equals(id).count();
+  }, [participantId]);
+}
