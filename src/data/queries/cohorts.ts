@@ -1,0 +1,114 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Table } from 'dexie';
+import { db } from '../db';
+import type { Cohort, Enrollment, Participant } from '../types';
+import { countOccupancy } from '../../domain/occupancy';
+
+/**
+ * Cohort reads for the cohort, program and site screens. Every hook returns `undefined` while
+ * loading (the screen shows its skeleton) and reads through indexes of db.ts.
+ */
+
+/**
+ * The row with this id, or — when none has it — the row its temporary id became after sync (S2
+ * alias), or null. So a URL with a `local-…` id keeps working after the server assigned an id.
+ */
+export async function getByIdOrAlias<T>(table: Table<T, string>, id: string): Promise<T | null> {
+  if (!id) return null;
+  const row = await table.get(id);
+  if (row) return row;
+  const alias = await db.aliases.get(id);
+  return alias ? ((await table.get(alias.server_id)) ?? null) : null;
+}
+
+async function resolvedId(id: string): Promise<string> {
+  return (await db.aliases.get(id))?.server_id ?? id;
+}
+
+/** Newest start first; cohorts without a start date go last (spec 2.8). */
+export function byStartDateDesc(a: Cohort, b: Cohort): number {
+  return (b.start_date ?? '').localeCompare(a.start_date ?? '') || (a.cohort_code ?? '').localeCompare(b.cohort_code ?? '');
+}
+
+export function useCohorts(): Cohort[] | undefined {
+  return useLiveQuery(async () => (await db.cohorts.toArray()).sort(byStartDateDesc), []);
+}
+
+/** `null` when the id (or its alias) matches no cohort. */
+export function useCohort(id: string): Cohort | null | undefined {
+  return useLiveQuery(() => getByIdOrAlias(db.cohorts, id), [id]);
+}
+
+export function useCohortsOfProgram(programId: string): Cohort[] | undefined {
+  return useLiveQuery(
+    async () => (await db.cohorts.where('program_id').equals(await resolvedId(programId)).toArray()).sort(byStartDateDesc),
+    [programId],
+  );
+}
+
+export function useCohortsOfSite(siteId: string): Cohort[] | undefined {
+  return useLiveQuery(
+    async () => (await db.cohorts.where('site_id').equals(await resolvedId(siteId)).toArray()).sort(byStartDateDesc),
+    [siteId],
+  );
+}
+
+/**
+ * Enrollments per cohort, of ANY status (the Cohorts list reading, spec 4). Reads only the
+ * cohort_id index keys, not the rows: one key scan for the whole list instead of one count per card.
+ */
+export function useEnrollmentCountsByCohort(): Map<string, number> | undefined {
+  return useLiveQuery(async () => {
+    const keys = (await db.enrollments.orderBy('cohort_id').keys()) as string[];
+    return countOccupancy(keys.map((cohort_id) => ({ cohort_id, enrollment_status: null }))).all;
+  }, []);
+}
+
+export interface ActiveSummary {
+  /** Active enrollments per cohort id (the detail-page reading, spec 4). */
+  byCohort: Map<string, number>;
+  /** Distinct participants holding an active enrollment in any of the cohorts. */
+  participantCount: number;
+}
+
+/** Active enrollments of a set of cohorts, in one indexed query ([cohort_id+enrollment_status]). */
+export function useActiveEnrollmentSummary(cohortIds: readonly string[] | undefined): ActiveSummary | undefined {
+  const key = cohortIds?.join('\n');
+  return useLiveQuery(async () => {
+    if (!cohortIds) return undefined;
+    const rows = cohortIds.length
+      ? await db.enrollments.where('[cohort_id+enrollment_status]').anyOf(cohortIds.map((id) => [id, 'active'])).toArray()
+      : [];
+    return {
+      byCohort: countOccupancy(rows).active,
+      participantCount: new Set(rows.map((r) => r.participant_id)).size,
+    };
+  }, [key]);
+}
+
+export interface RosterRow {
+  enrollment: Enrollment;
+  /** Null when the participant is not (yet) in the mirror. */
+  participant: Participant | null;
+}
+
+export interface CohortRoster {
+  active: RosterRow[];
+  graduated: number;
+}
+
+function rosterName(row: RosterRow): string {
+  return `${row.participant?.last_name ?? ''} ${row.participant?.first_name ?? ''}`.toLowerCase();
+}
+
+/** The active enrollments of a cohort with their participants (sorted by last name) and the graduated count. */
+export function useCohortRoster(cohortId: string): CohortRoster | undefined {
+  return useLiveQuery(async () => {
+    const enrollments = await db.enrollments.where('cohort_id').equals(await resolvedId(cohortId)).toArray();
+    const active = enrollments.filter((e) => e.enrollment_status === 'active');
+    const participants = await db.participants.bulkGet(active.map((e) => e.participant_id));
+    const rows = active.map((enrollment, i) => ({ enrollment, participant: participants[i] ?? null }));
+    rows.sort((a, b) => rosterName(a).localeCompare(rosterName(b)));
+    return { active: rows, graduated: enrollments.filter((e) => e.enrollment_status === 'graduated').length };
+  }, [cohortId]);
+}

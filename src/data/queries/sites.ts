@@ -1,0 +1,23 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../db';
+import type { Site } from '../types';
+import { getByIdOrAlias } from './cohorts';
+
+/** Sites by name (case-insensitive). */
+export function bySiteName(a: Site, b: Site): number {
+  return (a.site_name ?? '').localeCompare(b.site_name ?? '', undefined, { sensitivity: 'base' });
+}
+
+export function useSites(): Site[] | undefined {
+  return useLiveQuery(async () => (await db.sites.toArray()).sort(bySiteName), []);
+}
+
+/** `null` when the id (or its temporary-id alias) matches no site. */
+export function useSite(id: string): Site | null | undefined {
+  return useLiveQuery(() => getByIdOrAlias(db.sites, id), [id]);
+}
+
+/** Sites by id, for labelling cohort cards without one read per card. */
+export function useSitesById(): Map<string, Site> | undefined {
+  return useLiveQuery(async () => new Map((await db.sites.toArray()).map((s) => [s.id, s])), []);
+}
