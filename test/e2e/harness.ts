@@ -1,0 +1,211 @@
+/**
+ * The browser-test harness: the real Passage server (server/main.ts as a child process, a fresh
+ * temporary DATA_DIR with demo data, a free port, serving the built dist/) and Chromium through
+ * playwright-core. `npm test` builds dist/ before vitest runs.
+ *
+ *   import { setupHarness, DEMO } from './harness';
+ *   const h = setupHarness();                      // beforeAll starts, afterAll stops
+ *   it('…', async () => {
+ *     const page = await h().newPage();            // fresh context: empty IndexedDB, no cookies
+ *     await h().signIn(page, DEMO.coach);          // through the server's /login page
+ *     await h().goto(page, '/participants');       // waits for the app to render
+ *     expect(await h().axe(page)).toEqual([]);     // serious/critical axe violations
+ *   });
+ *
+ * One server and one browser per test file (files run one at a time: vitest e2e project has
+ * fileParallelism false). Start-up takes a few seconds (tsx + PGlite + demo seed).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'demo-pass-2026';
+export const DEMO = {
+  admin: 'admin@example.org',
+  coach: 'coach@example.org',
+  newcoach: 'newcoach@example.org',
+  pending: 'pending@example.org',
+  rejected: 'rejected@example.org',
+} as const;
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** tsx compile + PGlite init + demo seed take ~5 s on 2 busy cores; 90 s leaves room for a loaded CI box. */
+const SERVER_START_TIMEOUT_MS = 90_000;
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+export interface Harness {
+  /** e.g. http://127.0.0.1:41234 — the app and the API on one origin. */
+  baseUrl: string;
+  browser: Browser;
+  /** The server's output so far (print it when a test fails mysteriously). */
+  serverLog(): string;
+  /** A page in a fresh browser context (own IndexedDB, cookies, storage). Closed by stop(). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Signs in through the server's /login page and waits until the app has taken the token. */
+  signIn(page: Page, email: string, password?: string): Promise<void>;
+  /** Navigates to an app path and waits until the shell rendered something other than the spinner. */
+  goto(page: Page, path: string): Promise<void>;
+  /** Serious and critical axe-core violations on the page as it is now. */
+  axe(page: Page): Promise<AxeViolation[]>;
+  /** Page errors and console errors seen on this page since newPage(). */
+  errorsOf(page: Page): string[];
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Passage server exited with ${child.exitCode} before answering:\n${log()}`);
+    try {
+      // Any HTTP answer (403 auth_required here) means the server is up.
+      const res = await fetch(`${baseUrl}/api/apps/public/prod/public-settings/by-id/passage`);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Passage server did not answer within ${SERVER_START_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((res) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      res();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+  if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does it first).');
+  const dataDir = mkdtempSync(join(tmpdir(), 'passage-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const log = () => output;
+
+  let browser: Browser | null = null;
+  try {
+    await waitForServer(baseUrl, child, log);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  } catch (err) {
+    await browser?.close();
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  const contexts: BrowserContext[] = [];
+  const errors = new WeakMap<Page, string[]>();
+
+  const harness: Harness = {
+    baseUrl,
+    browser,
+    serverLog: log,
+    async newPage(contextOptions = {}) {
+      const context = await browser!.newContext({ baseURL: baseUrl, ...contextOptions });
+      contexts.push(context);
+      const page = await context.newPage();
+      const seen: string[] = [];
+      errors.set(page, seen);
+      page.on('pageerror', (e) => seen.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') seen.push(`console: ${m.text()}`);
+      });
+      return page;
+    },
+    async signIn(page, email, password = DEMO_PASSWORD) {
+      await page.goto(`${baseUrl}/login?from_url=${encodeURIComponent(`${baseUrl}/`)}`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // The app reads ?access_token=, stores it and removes it from the address bar.
+      await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.search.includes('access_token'), {
+        timeout: 30_000,
+      });
+      await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+    },
+    async goto(page, path) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+    },
+    async axe(page) {
+      await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+      const found = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+      });
+      return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    },
+    errorsOf: (page) => errors.get(page) ?? [],
+    async stop() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser!.close().catch(() => undefined);
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Starts one harness for the calling test file (beforeAll) and stops it (afterAll). */
+export function setupHarness(options: { env?: Record<string, string> } = {}): () => Harness {
+  let current: Harness | null = null;
+  beforeAll(async () => {
+    current = await startHarness(options);
+  });
+  afterAll(async () => {
+    await current?.stop();
+    current = null;
+  });
+  return () => {
+    if (!current) throw new Error('The harness is not running (use it inside a test, after beforeAll).');
+    return current;
+  };
+}
