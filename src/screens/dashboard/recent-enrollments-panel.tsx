@@ -1,0 +1,37 @@
+import { useRecentEnrollments, type RecentEnrollment } from '../../data/queries/enrollments';
+import { formatDate } from '../../domain/format';
+import { Panel } from '../../ui/card';
+import { PanelRowsSkeleton, ParticipantRow } from './panel-rows';
+
+/** Spec 2.4 and 9: the 5 newest enrollments by created_date. */
+const RECENT_LIMIT = 5;
+
+function fullName(row: RecentEnrollment): string {
+  const name = `${row.participant?.first_name ?? ''} ${row.participant?.last_name ?? ''}`.trim();
+  return name || 'Participant';
+}
+
+export function RecentEnrollmentsPanel() {
+  const rows = useRecentEnrollments(RECENT_LIMIT);
+  return (
+    <Panel title="Recent Enrollments">
+      {!rows ? (
+        <PanelRowsSkeleton label="Loading recent enrollments" />
+      ) : rows.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-500">No enrollments yet</p>
+      ) : (
+        <ul className="-mx-3 divide-y divide-slate-100">
+          {rows.map((row) => (
+            <ParticipantRow
+              key={row.enrollment.id}
+              id={row.enrollment.participant_id}
+              title={fullName(row)}
+              detail={row.cohort?.cohort_code || 'Cohort'}
+              aside={<span className="shrink-0 text-sm text-slate-500">{formatDate(row.enrollment.intake_date, 'Recently')}</span>}
+            />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  type AnyRouter,
+  useRouterState,
+} from '@tanstack/react-router';
+import { Toaster } from 'sonner';
+import { CurrentUserContext } from '../../src/app/current-user';
+import { PAGES, pagePath, type PageName } from '../../src/app/paths';
+import { db } from '../../src/data/db';
+import { resetDataContext, setDataContext } from '../../src/data/context';
+import type { User } from '../../src/data/types';
+
+/**
+ * Renders one page the way the app does — inside a TanStack router, the CurrentUserContext and a
+ * sonner Toaster — so component tests can follow links and see toasts. Every other page of spec
+ * 2.1 is a route too and renders `Now on {Page}` (plus its ?id=), so a test can assert where a
+ * link or a navigate() went: `await screen.findByText('Now on Participants')` or
+ * `router.state.location`.
+ *
+ *   const { router } = await renderPage(<ParticipantDetailPage id="p1" />, { at: 'ParticipantDetail', id: 'p1' });
+ */
+export const COACH: User = {
+  id: 'user-coach',
+  email: 'coach@example.org',
+  full_name: 'Casey Coach',
+  role: 'user',
+  approved: true,
+  requested_access_date: '2025-01-02',
+};
+
+export const ADMIN: User = { id: 'user-admin', email: 'admin@example.org', full_name: 'Avery Admin', role: 'admin', approved: true };
+
+export interface RenderPageOptions {
+  /** The page the element is (its route renders the element). */
+  at: PageName;
+  /** The ?id= of a detail page. */
+  id?: string;
+  /** The signed-in user; an approved coach by default. */
+  user?: User | null;
+}
+
+export async function renderPage(element: ReactNode, { at, id, user = COACH }: RenderPageOptions): Promise<RenderResult & { router: AnyRouter }> {
+  const root = createRootRoute({
+    component: () => (
+      <CurrentUserContext.Provider value={user}>
+        <Outlet />
+        <Toaster />
+      </CurrentUserContext.Provider>
+    ),
+  });
+  const routes = PAGES.map((page) =>
+    createRoute({
+      getParentRoute: () => root,
+      path: pagePath(page),
+      component: page === at ? () => <>{element}</> : () => <OtherPage page={page} />,
+    }),
+  );
+  const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <OtherPage page="Dashboard" /> });
+  const start = pagePath(at) + (id === undefined ? '' : `?id=${encodeURIComponent(id)}`);
+  const router = createRouter({
+    routeTree: root.addChildren([home, ...routes]),
+    history: createMemoryHistory({ initialEntries: [start] }),
+  });
+  // Commands stamp ops with the signed-in user (S11), as the runtime does after sign-in.
+  setDataContext({ userId: user?.id ?? null });
+  // Resolve the route first so the page renders in the first commit: a test can then see the
+  // loading skeleton before any live query has answered.
+  await router.load();
+  return { router, ...render(<RouterProvider router={router} />) };
+}
+
+function OtherPage({ page }: { page: PageName }) {
+  const id = useRouterState({ select: (s) => (s.location.search as { id?: unknown }).id });
+  return (
+    <p>
+      Now on {page}
+      {id !== undefined && ` (id ${String(id)})`}
+    </p>
+  );
+}
+
+/** Empties every table of the app database (mirror, outbox, aliases, …) between tests. */
+export async function clearDb(): Promise<void> {
+  resetDataContext();
+  await Promise.all(db.tables.map((t) => t.clear()));
+}
