@@ -1,0 +1,83 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { createCohort } from '../../data/commands/cohorts';
+import { usePrograms } from '../../data/queries/programs';
+import { useSites } from '../../data/queries/sites';
+import { useUsers } from '../../data/queries/users';
+import { generateCohortCode } from '../../domain/cohort-code';
+import { pagePath } from '../../app/paths';
+import { Button } from '../../ui/button';
+import { PageHeader } from '../../ui/page-header';
+import { CoachingStaffSection } from './coaching-staff-section';
+import { CohortDetailsSection } from './cohort-details-section';
+import { draftErrors, EMPTY_DRAFT, hasRequired, toCohortInput, type CohortDraft } from './cohort-draft';
+
+/** Spec 2.9: create a cohort; only active programs and sites can be chosen. */
+export function AddCohortPage() {
+  const navigate = useNavigate();
+  const programs = usePrograms();
+  const sites = useSites();
+  const users = useUsers();
+  const [draft, setDraft] = useState<CohortDraft>(EMPTY_DRAFT);
+  const [pending, setPending] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+
+  const set = (patch: Partial<CohortDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const activePrograms = (programs ?? []).filter((p) => p.active === true);
+  const activeSites = (sites ?? []).filter((s) => s.active === true);
+  const program = activePrograms.find((p) => p.id === draft.program_id);
+  const site = activeSites.find((s) => s.id === draft.site_id);
+  const errors = draftErrors(draft);
+  const generate =
+    program && site && draft.start_date
+      ? () => {
+          const code = generateCohortCode(program.program_name ?? '', site.site_name ?? '', draft.start_date);
+          if (code) set({ cohort_code: code });
+        }
+      : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!hasRequired(draft) || pending) return;
+    if (Object.keys(errors).length > 0) {
+      setShowErrors(true);
+      return;
+    }
+    setPending(true);
+    try {
+      await createCohort(toCohortInput(draft));
+      toast.success('Cohort created successfully!');
+      void navigate({ to: pagePath('Cohorts') });
+    } catch {
+      toast.error('Failed to create cohort');
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Create New Cohort" subtitle="Set up a new program cohort" />
+      <form onSubmit={submit} className="space-y-6" noValidate>
+        <CohortDetailsSection
+          draft={draft}
+          set={set}
+          programs={activePrograms}
+          sites={activeSites}
+          loading={!programs || !sites}
+          errors={showErrors ? errors : {}}
+          onGenerate={generate}
+        />
+        <CoachingStaffSection users={users} value={draft.lead_coach_email} onChange={(lead_coach_email) => set({ lead_coach_email })} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => void navigate({ to: pagePath('Cohorts') })} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!hasRequired(draft) || pending}>
+            {pending ? 'Creating...' : 'Create Cohort'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Wand2 } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../ui/button';
+
+/** Cohort Code * with 'Generate' (spec 2.9); `onGenerate` is null until program, site and start date are set. */
+export function CohortCodeField({ value, onChange, onGenerate }: { value: string; onChange: (v: string) => void; onGenerate: (() => void) | null }) {
+  const id = useId();
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        Cohort Code *
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          required
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder="e.g. FLB-SQP-2025Q1"
+          aria-describedby={`${id}-hint`}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30"
+        />
+        <Button
+          variant="secondary"
+          onClick={onGenerate ?? undefined}
+          disabled={!onGenerate}
+          title={onGenerate ? undefined : 'Choose a program, a site and a start date first'}
+        >
+          <Wand2 className="h-4 w-4" aria-hidden="true" />
+          Generate
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+        Unique identifier for this cohort
+      </p>
+    </div>
+  );
+}

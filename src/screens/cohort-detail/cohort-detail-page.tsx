@@ -1,0 +1,110 @@
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { updateCohort, type CohortInput } from '../../data/commands/cohorts';
+import { useCohort, useCohortRoster } from '../../data/queries/cohorts';
+import { useSessionsOfCohort } from '../../data/queries/sessions';
+import { useIsAdmin } from '../../app/current-user';
+import { pagePath } from '../../app/paths';
+import { Badge, statusTone } from '../../ui/badge';
+import { Button, buttonClass } from '../../ui/button';
+import { NotFoundState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { Skeleton, SkeletonCards } from '../../ui/skeleton';
+import { CohortEditForm, COHORT_EDIT_FORM_ID } from './cohort-edit-form';
+import { CohortInfoPanel } from './cohort-info-panel';
+import { EnrolledParticipantsPanel } from './enrolled-participants-panel';
+import { QuickStatsPanel } from './quick-stats-panel';
+import { UpcomingSessionsPanel } from './upcoming-sessions-panel';
+
+/** Spec 2.10: one cohort, its enrollments (enrol / unenrol), stats and upcoming sessions. */
+export function CohortDetailPage({ id }: { id: string }) {
+  const cohort = useCohort(id);
+  const roster = useCohortRoster(id);
+  const sessions = useSessionsOfCohort(id);
+  const isAdmin = useIsAdmin();
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  if (cohort === undefined) {
+    return (
+      <div className="mx-auto max-w-7xl" role="status" aria-label="Loading cohort">
+        <Skeleton className="mb-6 h-9 w-64" />
+        <SkeletonCards count={2} label="Loading cohort details" />
+      </div>
+    );
+  }
+  if (cohort === null) {
+    return (
+      <NotFoundState
+        title="Cohort not found"
+        action={
+          <Link to={pagePath('Cohorts')} className={buttonClass('secondary')}>
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Back to Cohorts
+          </Link>
+        }
+      />
+    );
+  }
+
+  async function save(patch: Partial<CohortInput>) {
+    setSaving(true);
+    try {
+      await updateCohort(cohort!.id, patch);
+      toast.success('Cohort updated successfully!');
+      setEditing(false);
+    } catch {
+      toast.error('Failed to update cohort. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const status = cohort.status || 'planned';
+  const actions = !isAdmin ? null : editing ? (
+    <>
+      <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type="submit" form={COHORT_EDIT_FORM_ID} disabled={saving}>
+        {saving ? 'Saving...' : 'Save'}
+      </Button>
+    </>
+  ) : (
+    <Button variant="secondary" onClick={() => setEditing(true)}>
+      <Pencil className="h-4 w-4" aria-hidden="true" />
+      Edit Cohort
+    </Button>
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {cohort.cohort_code || 'Untitled Cohort'}
+            <Badge tone={statusTone(status)}>{status.toUpperCase()}</Badge>
+          </span>
+        }
+        subtitle="Cohort Management"
+        actions={actions}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          {editing ? (
+            <CohortEditForm cohort={cohort} onSave={save} />
+          ) : (
+            <CohortInfoPanel cohort={cohort} activeCount={roster?.active.length} />
+          )}
+          <EnrolledParticipantsPanel cohortId={cohort.id} roster={roster} />
+        </div>
+        <div className="space-y-6">
+          <QuickStatsPanel roster={roster} sessions={sessions} />
+          <UpcomingSessionsPanel sessions={sessions} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { unenrollParticipant } from '../../data/commands/enrollments';
+import type { RosterRow } from '../../data/queries/cohorts';
+import { UID_FIELD } from '../../config';
+import { formatDate } from '../../domain/format';
+import { participantName } from '../../domain/enrol-search';
+import { PageLink } from '../../ui/page-link';
+
+/** The active enrollments; X withdraws one (status 'withdrawn', never deleted — spec 4). */
+export function RosterList({ rows }: { rows: RosterRow[] }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  if (rows.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No participants enrolled yet</p>;
+
+  async function unenrol(enrollmentId: string) {
+    setBusy(enrollmentId);
+    try {
+      await unenrollParticipant(enrollmentId);
+      toast.success('Participant unenrolled');
+    } catch {
+      toast.error('Failed to unenroll participant. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <ul className="divide-y divide-slate-100">
+      {rows.map(({ enrollment, participant }) => {
+        const name = participant ? participantName(participant) || 'Participant' : 'Participant';
+        const uid = participant?.[UID_FIELD];
+        return (
+          <li key={enrollment.id} className="flex items-center gap-3 py-2">
+            <PageLink
+              page="ParticipantDetail"
+              id={enrollment.participant_id}
+              className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-3 rounded-lg px-2 py-1.5 hover:bg-slate-50"
+            >
+              <span className="font-medium text-slate-900">{name}</span>
+              {uid && <span className="text-xs text-slate-500">UID: {uid}</span>}
+              {enrollment.intake_date && <span className="text-xs text-slate-500">Intake {formatDate(enrollment.intake_date)}</span>}
+            </PageLink>
+            <button
+              type="button"
+              onClick={() => void unenrol(enrollment.id)}
+              disabled={busy === enrollment.id}
+              aria-label={`Unenroll ${name}`}
+              title={`Unenroll ${name}`}
+              className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-700 disabled:opacity-50"
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
