@@ -40,11 +40,13 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   registerType: 'prompt',
   // src/pwa/register-pwa.ts registers through workbox-window; no injected script.
   injectRegister: false,
-  includeAssets: ['icon.svg', 'icons/apple-touch-icon-180.png'],
+  // globPatterns below already precache everything in public/ (icons included); listing them here
+  // too would only add duplicate precache entries.
+  includeManifestIcons: false,
   manifest: MANIFEST,
   workbox: {
-    // The app shell: every built script, style, page and icon.
-    globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+    // The app shell: every built script, style, page and icon (the plugin adds the manifest itself).
+    globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
     // Every page path of spec 2.1 (with its query string) is a client route served by index.html.
     navigateFallback: 'index.html',
     navigateFallbackDenylist: NAVIGATE_FALLBACK_DENYLIST,

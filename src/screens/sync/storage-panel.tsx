@@ -1,0 +1,50 @@
+import { HardDrive } from 'lucide-react';
+import { Panel } from '../../ui/card';
+import { Button } from '../../ui/button';
+import { Badge } from '../../ui/badge';
+import { Skeleton } from '../../ui/skeleton';
+import { formatBytes } from '../../pwa/storage';
+import { useStorageInfo } from './use-storage-info';
+
+/** Storage used on this device and whether the browser may evict it (S12). */
+export function StoragePanel() {
+  const { info, askPersistent } = useStorageInfo();
+  return (
+    <Panel title={<span className="flex items-center gap-2"><HardDrive className="h-5 w-5 text-slate-500" aria-hidden="true" />Storage on this device</span>}>
+      {info === undefined ? (
+        <Skeleton className="h-10 w-2/3" />
+      ) : (
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-slate-600">Used</dt>
+            <dd className="mt-1 font-medium text-slate-900">
+              {info.usage === null
+                ? 'Not reported by this browser'
+                : info.quota
+                  ? `${formatBytes(info.usage)} of ${formatBytes(info.quota)}`
+                  : formatBytes(info.usage)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Persistent</dt>
+            <dd className="mt-1 flex flex-wrap items-center gap-3">
+              {info.persisted === true && <Badge tone="green">Persistent</Badge>}
+              {info.persisted === false && (
+                <>
+                  <Badge tone="amber">Not persistent</Badge>
+                  <Button variant="secondary" onClick={() => void askPersistent()}>
+                    Keep data on this device
+                  </Button>
+                </>
+              )}
+              {info.persisted === null && <span className="text-slate-700">Not reported by this browser</span>}
+            </dd>
+            {info.persisted === false && (
+              <p className="mt-2 text-sm text-slate-600">The browser may clear Passage's data when the device runs low on space, including changes not yet synced.</p>
+            )}
+          </div>
+        </dl>
+      )}
+    </Panel>
+  );
+}
