@@ -1,0 +1,96 @@
+/**
+ * createApp(deps): the whole platform server as a Hono app — entity API, sign-in API and page,
+ * public settings, app logs and the built PWA. No environment reads and no listening here, so
+ * tests drive it with app.request() and main.ts decides where it runs.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { createAuthService } from './auth/auth-service';
+import { secretKey } from './auth/tokens';
+import { HttpError } from './errors';
+import { MAX_BODY_BYTES } from './http/json-body';
+import { securityHeaders } from './http/security-headers';
+import type { Store } from './store/types';
+import { appLogRoutes } from './routes/app-logs';
+import { authRoutes } from './routes/auth';
+import type { ServerContext } from './routes/context';
+import { entityReadRoutes } from './routes/entities-read';
+import { entityWriteRoutes } from './routes/entities-write';
+import { loginPageRoutes } from './routes/login-page';
+import { meRoutes } from './routes/me';
+import { publicSettingsRoutes } from './routes/public-settings';
+import { staticAppRoutes } from './routes/static-app';
+
+export interface AppDeps {
+  store: Store;
+  appId: string;
+  jwtSecret: string;
+  now?: () => Date;
+  log?: (message: string) => void;
+  /** Sends sign-in mail; without it, codes and reset links are written to the log. */
+  mailer?: (to: string, subject: string, text: string) => Promise<void>;
+  /** The built PWA (dist/); without it only the API and the login page are served. */
+  distDir?: string;
+}
+
+export function createApp(deps: AppDeps) {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((message: string) => console.log(message));
+  const notify = deps.mailer ?? (async (to: string, subject: string, text: string) => log(`[mail to ${to}] ${subject}\n${text}`));
+  const jwtKey = secretKey(deps.jwtSecret);
+  const ctx: ServerContext = {
+    store: deps.store,
+    appId: deps.appId,
+    jwtKey,
+    now,
+    log,
+    auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify }),
+  };
+
+  const app = new Hono();
+  app.use('*', securityHeaders);
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB');
+      },
+    }),
+  );
+
+  app.route('/', loginPageRoutes(ctx)); // includes /api/apps/auth/logout, before /api/apps/:appId
+  app.route('/api/apps', publicSettingsRoutes(ctx));
+  app.route('/api/apps', meRoutes(ctx)); // User/me before User/:id
+  app.route('/api/apps', authRoutes(ctx));
+  app.route('/api/apps', entityReadRoutes(ctx));
+  app.route('/api/apps', entityWriteRoutes(ctx));
+  app.route('/api/app-logs', appLogRoutes(ctx));
+  app.all('/api/*', () => {
+    throw new HttpError(404, 'NOT_FOUND', 'No such API endpoint');
+  });
+  if (deps.distDir) app.route('/', staticAppRoutes(deps.distDir));
+
+  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ message: 'No such API endpoint', code: 'NOT_FOUND' }, 404) : c.text('Not found', 404)));
+
+  // The one place errors become responses: HttpError → its status and {message, code, extra_data};
+  // anything else is a bug → logged, and a 500 that reveals nothing.
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      const extra = err.extra;
+      const body: Record<string, unknown> = { message: err.message, code: err.code };
+      if (extra) body.extra_data = extra;
+      if (extra && typeof extra.field === 'string') body.field = extra.field;
+      if (err.status === 429 && typeof extra?.retry_after_seconds === 'number') c.header('Retry-After', String(extra.retry_after_seconds));
+      return c.json(body, err.status as 400);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ message: err.message || 'Bad request', code: 'BAD_REQUEST' }, err.status);
+    }
+    log(`Internal error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return c.json({ message: 'Internal error', code: 'INTERNAL' }, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,71 @@
+/**
+ * Accounts: a public User record (entity 'User', what the API returns) plus a private auth record
+ * (password hash, lockout, one-time secrets) keyed by e-mail, which no entity route can read.
+ */
+import { HttpError } from '../errors';
+import type { AuthRecord, EntityRecord, Store } from '../store/types';
+import { hashPassword } from './password';
+
+export interface AuthState extends AuthRecord {
+  password_hash?: string | null;
+  failed_logins?: string[];
+  locked_until?: string | null;
+  otp_hash?: string | null;
+  otp_expires?: string | null;
+  otp_tries?: number;
+  reset_hash?: string | null;
+  reset_expires?: string | null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Lower-cased, trimmed e-mail, or a 400 when it is not one (254: the SMTP path limit). */
+export function normalEmail(value: unknown): string {
+  if (typeof value !== 'string') throw new HttpError(400, 'BAD_REQUEST', 'Email is required');
+  const email = value.trim().toLowerCase();
+  if (email.length > 254 || !EMAIL.test(email)) throw new HttpError(400, 'BAD_REQUEST', 'Please enter a valid email address');
+  return email;
+}
+
+export async function findAccount(store: Store, app: string, email: string): Promise<{ auth: AuthState; user: EntityRecord } | null> {
+  const auth = (await store.getAuth(app, email)) as AuthState | null;
+  if (!auth) return null;
+  const user = await store.get(app, 'User', auth.user_id);
+  return user ? { auth, user } : null;
+}
+
+export interface NewAccount {
+  email: string;
+  password?: string;
+  full_name?: string | null;
+  role: 'admin' | 'user' | 'guest';
+  verified: boolean;
+  /** More User fields (profile, approval) — used by the demo seed and invitations. */
+  fields?: Record<string, unknown>;
+  auth?: Partial<AuthState>;
+}
+
+export async function createAccount(store: Store, app: string, input: NewAccount): Promise<{ auth: AuthState; user: EntityRecord }> {
+  const user = await store.create(
+    app,
+    'User',
+    {
+      ...input.fields,
+      email: input.email,
+      full_name: input.full_name ?? null,
+      role: input.role,
+      is_verified: input.verified,
+      disabled: false,
+      app_id: app,
+    },
+    { by: null, byId: null },
+  );
+  const auth: AuthState = {
+    ...input.auth,
+    user_id: user.id,
+    email: input.email,
+    password_hash: input.password ? await hashPassword(input.password) : null,
+  };
+  await store.putAuth(app, input.email, auth);
+  return { auth, user };
+}

@@ -1,0 +1,115 @@
+/**
+ * The server's permission table (design.md "The server's rules"), in one pure function. Every route
+ * asks `decide` before touching the store; nothing else grants or denies access.
+ *
+ * | who                         | may                                                              |
+ * | anonymous                   | nothing here (sign-in routes are public)                         |
+ * | unregistered                | nothing (token of another app, disabled or deleted user)        |
+ * | no profile/pending/rejected | read and update their own User profile (me) only                 |
+ * | coach (role user, approved) | read app entities; create/update Participant; create Cohort;     |
+ * |                             | create Enrollment, update only its enrollment_status;            |
+ * |                             | read User as id, email, full_name only; write app logs           |
+ * | admin                       | everything, except: Users are never created through entities     |
+ * |                             | (register or invite), nobody changes their own protected fields  |
+ * |                             | and nobody deletes their own account                             |
+ */
+import { accessState, type AccessState, type UserFields } from './access-state';
+
+export type Principal =
+  | { kind: 'anonymous' }
+  | { kind: 'unregistered' }
+  | { kind: 'user'; user: UserFields };
+
+export type Action =
+  | 'read'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'read_me'
+  | 'update_me'
+  | 'write_log'
+  | 'read_logs'
+  | 'invite';
+
+export type Decision =
+  | { allow: true; /** Only these fields may be returned, filtered or sorted on. */ visibleFields?: readonly string[] }
+  | { allow: false; status: 401 | 403; code: string; message: string; reason?: 'auth_required' | 'user_not_registered' };
+
+export const APP_ENTITIES = ['Participant', 'Cohort', 'Enrollment', 'Session', 'Outcome', 'Program', 'Site'] as const;
+export const ENTITIES = [...APP_ENTITIES, 'User'] as const;
+export type EntityName = (typeof ENTITIES)[number];
+
+/** Fields nobody may change on their own User record. */
+export const SELF_PROTECTED_FIELDS = ['role', 'approved', 'approval_date', 'approved_by', 'email', 'id'] as const;
+/** What a coach may see of other users (the lead-coach picker needs no more). */
+export const COACH_USER_FIELDS = ['id', 'email', 'full_name'] as const;
+
+const COACH_CREATE = new Set(['Participant', 'Cohort', 'Enrollment']);
+const COACH_UPDATE: Record<string, readonly string[] | 'any'> = { Participant: 'any', Enrollment: ['enrollment_status'] };
+
+const allow: Decision = { allow: true };
+const deny = (status: 401 | 403, code: string, message: string, reason?: 'auth_required' | 'user_not_registered'): Decision => ({
+  allow: false,
+  status,
+  code,
+  message,
+  reason,
+});
+
+export interface DecideOptions {
+  /** The fields an update or create would write. */
+  fields?: readonly string[];
+  /** The target record is the caller's own User record. */
+  self?: boolean;
+}
+
+export function decide(principal: Principal, action: Action, entity: string | null, opts: DecideOptions = {}): Decision {
+  if (principal.kind === 'anonymous') return deny(401, 'AUTH_REQUIRED', 'Please sign in', 'auth_required');
+  if (principal.kind === 'unregistered') {
+    return deny(403, 'USER_NOT_REGISTERED', 'This account is not registered for this app', 'user_not_registered');
+  }
+  const state = accessState(principal.user);
+  if (action === 'read_me' || action === 'update_me') return allow; // protected fields are dropped by the caller
+  if (action === 'write_log') return allow;
+  if (entity === 'User' && action === 'create') {
+    return deny(403, 'FORBIDDEN', 'Users are created by registering or by invitation, not through entities');
+  }
+  if (state === 'admin') return decideAdmin(action, entity, opts);
+  if (state === 'coach') return decideCoach(action, entity, opts);
+  return notApproved(state);
+}
+
+function decideAdmin(action: Action, entity: string | null, opts: DecideOptions): Decision {
+  if (entity === 'User' && opts.self) {
+    if (action === 'delete') return deny(403, 'FORBIDDEN', 'You cannot delete your own account');
+    const protectedField = (opts.fields ?? []).find((f) => (SELF_PROTECTED_FIELDS as readonly string[]).includes(f));
+    if (action === 'update' && protectedField) {
+      return deny(403, 'FORBIDDEN', `You cannot change your own ${protectedField}`);
+    }
+  }
+  return allow;
+}
+
+function decideCoach(action: Action, entity: string | null, opts: DecideOptions): Decision {
+  const onlyAdmins = deny(403, 'FORBIDDEN', 'Only administrators may do this');
+  if (action === 'read') return entity === 'User' ? { allow: true, visibleFields: COACH_USER_FIELDS } : allow;
+  if (action === 'create') return entity && COACH_CREATE.has(entity) ? allow : onlyAdmins;
+  if (action === 'update') {
+    const rule = entity ? COACH_UPDATE[entity] : undefined;
+    if (!rule) return onlyAdmins;
+    if (rule === 'any') return allow;
+    const extra = (opts.fields ?? []).find((f) => !rule.includes(f));
+    return extra ? deny(403, 'FORBIDDEN', `Coaches may only change ${rule.join(', ')} on ${entity}; not ${extra}`) : allow;
+  }
+  return onlyAdmins; // delete, read_logs, invite
+}
+
+function notApproved(state: AccessState): Decision {
+  const message =
+    state === 'no_profile'
+      ? 'Please complete your coach profile to request access'
+      : state === 'pending'
+        ? 'Your access request is waiting for approval'
+        : 'Your access request was not approved';
+  return deny(403, 'NOT_APPROVED', message);
+}

@@ -1,0 +1,58 @@
+/**
+ * What every route module gets from createApp: the store, the app id, the clock, the auth service
+ * and helpers to identify the caller and apply the permission table.
+ */
+import type { Context } from 'hono';
+import { HttpError } from '../errors';
+import type { AuthService } from '../auth/auth-service';
+import { decide, type Action, type DecideOptions, type Decision } from '../auth/permissions';
+import { resolveCaller, type Caller } from '../auth/principal';
+import type { EntityRecord, Store } from '../store/types';
+
+export interface ServerContext {
+  store: Store;
+  appId: string;
+  jwtKey: Uint8Array;
+  now: () => Date;
+  log: (message: string) => void;
+  auth: AuthService;
+}
+
+const CALLER = 'passage.caller';
+
+export async function callerOf(ctx: ServerContext, c: Context): Promise<Caller> {
+  const cached = (c as unknown as { get(k: string): Caller | undefined }).get(CALLER);
+  if (cached) return cached;
+  const caller = await resolveCaller(ctx.store, ctx.jwtKey, ctx.appId, c.req.header('authorization'), ctx.now());
+  (c as unknown as { set(k: string, v: Caller): void }).set(CALLER, caller);
+  return caller;
+}
+
+/** Applies the permission table; throws the denial as an HttpError. Returns the allowing decision. */
+export async function authorize(
+  ctx: ServerContext,
+  c: Context,
+  action: Action,
+  entity: string | null,
+  opts?: DecideOptions,
+): Promise<{ decision: Extract<Decision, { allow: true }>; user: EntityRecord }> {
+  const caller = await callerOf(ctx, c);
+  if (caller.kind === 'invalid') {
+    throw new HttpError(401, 'INVALID_TOKEN', 'Your session has expired or is not valid. Please sign in again.', { reason: 'auth_required' });
+  }
+  const decision = decide(caller, action, entity, opts);
+  if (!decision.allow) {
+    throw new HttpError(decision.status, decision.code, decision.message, decision.reason ? { reason: decision.reason } : undefined);
+  }
+  // decide() only allows signed-in users.
+  return { decision, user: (caller as Extract<Caller, { kind: 'user' }>).user as EntityRecord };
+}
+
+export function checkApp(ctx: ServerContext, appId: string | undefined): void {
+  if (appId !== ctx.appId) throw new HttpError(404, 'APP_NOT_FOUND', 'No such app');
+}
+
+/** Origin of the request, for links in mails (the server may sit behind any host name). */
+export function originOf(c: Context): string {
+  return new URL(c.req.url).origin;
+}

@@ -1,0 +1,89 @@
+/** Entity writes: create, bulk create, update (merge), bulk update and delete. */
+import { Hono, type Context } from 'hono';
+import { HttpError } from '../errors';
+import { readJson, readObject } from '../http/json-body';
+import { validateRecord } from '../http/validate-record';
+import type { EntityRecord } from '../store/types';
+import { authorize, checkApp, type ServerContext } from './context';
+import { checkEntity, checkId } from './entity-guards';
+
+// 500 per bulk call: the platform's documented limit (platform-contract.md 7).
+export const MAX_BULK = 500;
+
+function bulkArray(body: unknown): unknown[] {
+  if (!Array.isArray(body)) throw new HttpError(400, 'BAD_REQUEST', 'The body must be a JSON array');
+  if (body.length > MAX_BULK) throw new HttpError(400, 'TOO_MANY', `At most ${MAX_BULK} records per request`);
+  return body;
+}
+
+/** Users' e-mail addresses key their sign-in; changing one would orphan the account. */
+async function checkUserEmail(ctx: ServerContext, entity: string, id: string, patch: Record<string, unknown>): Promise<void> {
+  if (entity !== 'User' || patch.email === undefined) return;
+  const current = await ctx.store.get(ctx.appId, 'User', id);
+  if (current && patch.email !== current.email) {
+    throw new HttpError(422, 'VALIDATION_ERROR', 'Email addresses cannot be changed', { field: 'email' });
+  }
+}
+
+export function entityWriteRoutes(ctx: ServerContext) {
+  const r = new Hono();
+  const meta = (user: EntityRecord) => ({ by: typeof user.email === 'string' ? user.email : null, byId: user.id });
+  const target = (c: Context) => {
+    checkApp(ctx, c.req.param('appId'));
+    return checkEntity(c.req.param('entity') ?? '');
+  };
+
+  r.post('/:appId/entities/:entity/bulk', async (c) => {
+    const entity = target(c);
+    const { user } = await authorize(ctx, c, 'create', entity);
+    const rows = bulkArray(await readJson(c)).map((row) => validateRecord(entity, row, 'create'));
+    if (rows.length === 0) return c.json([]);
+    return c.json(await ctx.store.createMany(ctx.appId, entity, rows, meta(user)));
+  });
+
+  r.put('/:appId/entities/:entity/bulk', async (c) => {
+    const entity = target(c);
+    const { user } = await authorize(ctx, c, 'update', entity);
+    const patches = bulkArray(await readJson(c)).map((row) => {
+      const id = (row as { id?: unknown } | null)?.id;
+      if (typeof id !== 'string') throw new HttpError(422, 'VALIDATION_ERROR', 'Every record needs its id', { field: 'id' });
+      return { ...validateRecord(entity, row, 'update'), id: checkId(id) };
+    });
+    for (const { id, ...patch } of patches) {
+      await authorize(ctx, c, 'update', entity, { fields: Object.keys(patch), self: entity === 'User' && id === user.id });
+      await checkUserEmail(ctx, entity, id, patch);
+    }
+    if (patches.length === 0) return c.json([]);
+    return c.json(await ctx.store.updateMany(ctx.appId, entity, patches));
+  });
+
+  r.post('/:appId/entities/:entity', async (c) => {
+    const entity = target(c);
+    const { user } = await authorize(ctx, c, 'create', entity);
+    const data = validateRecord(entity, await readObject(c), 'create');
+    return c.json(await ctx.store.create(ctx.appId, entity, data, meta(user)));
+  });
+
+  r.put('/:appId/entities/:entity/:id', async (c) => {
+    const entity = target(c);
+    const id = checkId(c.req.param('id') ?? '');
+    const { user } = await authorize(ctx, c, 'update', entity);
+    const patch = validateRecord(entity, await readObject(c), 'update');
+    await authorize(ctx, c, 'update', entity, { fields: Object.keys(patch), self: entity === 'User' && id === user.id });
+    await checkUserEmail(ctx, entity, id, patch);
+    const updated = await ctx.store.update(ctx.appId, entity, id, patch);
+    if (!updated) throw new HttpError(404, 'NOT_FOUND', `${entity} not found`);
+    return c.json(updated);
+  });
+
+  r.delete('/:appId/entities/:entity/:id', async (c) => {
+    const entity = target(c);
+    const id = checkId(c.req.param('id') ?? '');
+    const { user } = await authorize(ctx, c, 'delete', entity);
+    await authorize(ctx, c, 'delete', entity, { self: entity === 'User' && id === user.id });
+    if (!(await ctx.store.delete(ctx.appId, entity, id))) throw new HttpError(404, 'NOT_FOUND', `${entity} not found`);
+    return c.json({ success: true });
+  });
+
+  return r;
+}

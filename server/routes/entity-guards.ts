@@ -1,0 +1,41 @@
+/** Small checks shared by the entity routes: known entity names, sane ids, coach projections. */
+import { HttpError } from '../errors';
+import { ENTITIES } from '../auth/permissions';
+import type { EntityRecord } from '../store/types';
+
+const KNOWN = new Set<string>(ENTITIES);
+// 200 characters: our ids are UUID-sized; anything longer is not an id we issued.
+const MAX_ID = 200;
+
+export function checkEntity(entity: string): string {
+  if (!KNOWN.has(entity)) throw new HttpError(404, 'ENTITY_NOT_FOUND', `Unknown entity: ${entity.slice(0, 60)}`);
+  return entity;
+}
+
+/** An id we could have issued; anything else cannot exist, so it is simply not found. */
+export function checkId(id: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (id.length === 0 || id.length > MAX_ID || /[\u0000-\u001f\u007f/\\]/.test(id)) throw new HttpError(404, 'NOT_FOUND', 'Not found');
+  return id;
+}
+
+export function project(record: EntityRecord, fields: readonly string[] | undefined): EntityRecord {
+  if (!fields) return record;
+  const out: Record<string, unknown> = { id: record.id };
+  for (const f of fields) if (f in record) out[f] = record[f];
+  return out as EntityRecord;
+}
+
+/** For a caller limited to some fields: what they asked for within what they may see. */
+export function visibleProjection(requested: string[] | undefined, visible: readonly string[] | undefined): string[] | undefined {
+  if (!visible) return requested;
+  if (!requested) return [...visible];
+  const allowed = requested.filter((f) => visible.includes(f));
+  return allowed.length ? allowed : ['id'];
+}
+
+export function checkTouched(touched: string[], visible: readonly string[] | undefined): void {
+  if (!visible) return;
+  const hidden = touched.find((f) => !visible.includes(f));
+  if (hidden) throw new HttpError(403, 'FORBIDDEN', `You may not filter or sort users by ${hidden}`);
+}

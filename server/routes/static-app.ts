@@ -1,0 +1,78 @@
+/**
+ * Serves the built PWA from distDir. Page paths (and any unknown path, so the app can show its own
+ * 404 screen) get index.html; /api never does. index.html and the service-worker files must be
+ * revalidated on every load (a stale sw.js would pin users to an old release), while hashed files
+ * under /assets never change and are cached for a year.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { Hono, type Context } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+const NO_CACHE = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
+
+export function cacheControl(path: string): string {
+  if (NO_CACHE.has(path) || /^\/workbox-[\w-]+\.js$/.test(path)) return 'no-cache';
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  // Icons and other unhashed files: an hour, then revalidate.
+  return 'public, max-age=3600';
+}
+
+async function fileAt(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const full = resolve(root, '.' + normalize(decoded));
+  if (full !== root && !full.startsWith(root + sep)) return null; // no escaping dist/ with ../
+  const info = await stat(full).catch(() => null);
+  return info?.isFile() ? full : null;
+}
+
+export function staticAppRoutes(distDir: string) {
+  const root = resolve(distDir);
+  const r = new Hono();
+
+  const send = async (c: Context, file: string, path: string) => {
+    const body = await readFile(file);
+    return c.body(body, 200, {
+      'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Cache-Control': cacheControl(path),
+    });
+  };
+
+  r.get('*', async (c) => {
+    const path = c.req.path;
+    if (path === '/api' || path.startsWith('/api/')) return c.notFound();
+    const file = path === '/' ? null : await fileAt(root, path);
+    if (file) return send(c, file, path);
+    // A missing hashed asset or file-like path is a real 404: answering with HTML would hand a
+    // script tag an HTML page (and a broken release would look like it works).
+    if (path.startsWith('/assets/') || extname(path) !== '') return c.text('Not found', 404);
+    const index = join(root, 'index.html');
+    if (!(await stat(index).catch(() => null))) return c.text('Passage has not been built yet: run npm run build.', 503);
+    return send(c, index, '/index.html');
+  });
+
+  return r;
+}
