@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CohortDetailPage } from '../../../src/screens/cohort-detail/cohort-detail-page';
+import { ADMIN, clearDb, renderPage } from '../render-page';
+import { seedCohort } from './seed';
+
+// A write that fails (e.g. the device's storage is full): the page must say so and stay in edit mode.
+vi.mock('../../../src/data/commands/cohorts', () => ({
+  updateCohort: vi.fn(() => Promise.reject(new Error('QuotaExceededError'))),
+}));
+
+beforeEach(async () => {
+  await clearDb();
+  await seedCohort();
+});
+afterEach(cleanup);
+
+describe('CohortDetailPage edit failure (spec 2.10)', () => {
+  it("toasts 'Failed to update cohort. Please try again.' and keeps the form open", async () => {
+    const user = userEvent.setup();
+    await renderPage(<CohortDetailPage id="c1" />, { at: 'CohortDetail', id: 'c1', user: ADMIN });
+    await user.click(await screen.findByRole('button', { name: 'Edit Cohort' }));
+    await user.clear(screen.getByLabelText('Capacity'));
+    await user.type(screen.getByLabelText('Capacity'), '30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update cohort. Please try again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Capacity')).toHaveValue('30');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});
