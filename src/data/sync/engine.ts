@@ -1,0 +1,310 @@
+import { TABLE_OF } from '../db';
+import type { EntityName } from '../types';
+import { backoffDelay, seededRandom } from './backoff';
+import type { ErrorClass } from './classify-error';
+import { isQuotaError, StorageFullError } from '../errors';
+import { pullEntity } from './pull-runner';
+import { pushAll } from './push-runner';
+import { reconcileEntity } from './reconcile-runner';
+import type { RunnerContext } from './runner-context';
+import { StatusStore } from './status-store';
+import type { EngineOptions, EngineTuning, LockManagerLike, PausedReason, SyncTransport } from './types';
+
+/**
+ * The sync engine: a thin shell that decides WHEN to run (S9), holds the leader lock (S10), and
+ * runs push → pull → reconcile with the runners. It reads time only from the injected clock and
+ * talks only through the injected transport (S14).
+ */
+export const DEFAULT_TUNING: EngineTuning = {
+  pageSize: 5000, // the platform's maximum page (platform-contract 7)
+  overlapMs: 2_000, // re-read the last 2 s of each entity: late commits with earlier timestamps
+  debounceMs: 1_000, // sync about 1 s after the last local write (S9)
+  periodicMs: 60_000, // every 60 s while visible (S9)
+  reconcileMs: 10 * 60_000, // id listings are cheap but not free: every 10 minutes (S6)
+  maxBulk: 100,
+  concurrency: 4, // a few requests at once; facility networks do not like dozens
+};
+
+/** Small tables first, so the screens fill in usefully on a first sync. */
+export const PULL_ORDER: EntityName[] = ['Program', 'Site', 'User', 'Cohort', 'Participant', 'Enrollment', 'Session', 'Outcome'];
+
+export const LOCK_NAME = 'passage-sync';
+
+export class SyncEngine {
+  private readonly ctx: RunnerContext;
+  private readonly status: StatusStore;
+  private readonly entities: EntityName[];
+  private readonly lock: LockManagerLike | null;
+  private started = false;
+  private leader = false;
+  private releaseLock: (() => void) | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: unknown = null;
+  private debounce: unknown = null;
+  private visible = true;
+  private paused: PausedReason = null;
+  /** Consecutive cycles that could not reach the server (or got 5xx/429 for everyone). */
+  private failures = 0;
+  private holdUntil = 0;
+  private nextOpAt: number | null = null;
+  private reachable = true;
+
+  constructor(options: EngineOptions) {
+    this.ctx = {
+      db: options.db,
+      transport: this.observe(options.transport),
+      clock: options.clock,
+      random: options.random ?? seededRandom(0x5eed),
+      userId: options.userId,
+      tuning: { ...DEFAULT_TUNING, ...options.tuning },
+    };
+    this.status = new StatusStore(options.db);
+    this.entities = options.entities ?? PULL_ORDER;
+    this.lock = options.lock ?? null;
+  }
+
+  /** Become leader now (no lock) or when the lock is granted; followers wait quietly. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.status.load();
+    if (!this.lock) return this.becomeLeader();
+    void this.lock.request(LOCK_NAME, () => {
+      if (!this.started) return Promise.resolve();
+      return new Promise<void>((release) => {
+        this.releaseLock = release;
+        void this.becomeLeader();
+      });
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    this.clearTimers();
+    await this.running;
+    if (this.leader) await this.status.set({ syncing: false, leader: false });
+    this.leader = false;
+    this.releaseLock?.();
+    this.releaseLock = null;
+  }
+
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  /** "Sync now" (S9): also retries ops waiting out a backoff. */
+  syncNow(): void {
+    void this.resetBackoff().then(() => this.trigger());
+  }
+
+  /** A local write committed: sync about 1 s after the last of a burst (S9). */
+  localWrite(): void {
+    if (!this.started) return;
+    if (this.debounce) this.ctx.clock.clearTimeout(this.debounce);
+    this.debounce = this.ctx.clock.setTimeout(() => {
+      this.debounce = null;
+      this.trigger();
+    }, this.ctx.tuning.debounceMs);
+  }
+
+  /** Browser online/offline events: a hint only; reaching the server is what counts (S9). */
+  connectionChanged(online: boolean): void {
+    if (!online) {
+      this.reachable = false;
+      void this.status.set({ online: false });
+      return;
+    }
+    void this.resetBackoff().then(() => this.trigger());
+  }
+
+  /** Tab visibility (S9): sync on becoming visible; periodic sync only while visible. */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    if (visible) this.trigger();
+    else this.schedule();
+  }
+
+  /** After a new sign-in following a 401 pause. */
+  resume(): void {
+    this.paused = null;
+    void this.status.set({ paused: null }).then(() => this.trigger());
+  }
+
+  /** Resolves when no cycle is running or queued (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Run a cycle now and wait for it (tests, and the first sync after sign-in). */
+  async runOnce(): Promise<void> {
+    this.trigger();
+    await this.idle();
+  }
+
+  private async becomeLeader(): Promise<void> {
+    if (!this.started) return;
+    this.leader = true;
+    const { db } = this.ctx;
+    // Ops left 'inflight' by a tab that died mid-request: their outcome is unknown (S3).
+    await db.outbox.where('state').equals('inflight').modify((o) => {
+      o.state = 'pending';
+      if (o.kind === 'create') o.outcome_unknown = true;
+    });
+    await this.status.set({ leader: true, syncing: false });
+    this.trigger();
+  }
+
+  private trigger(): void {
+    if (!this.started || !this.leader) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      await this.cycle();
+    } while (this.again && this.started && !this.paused);
+    this.schedule();
+  }
+
+  private async cycle(): Promise<void> {
+    if (this.paused || this.ctx.clock.now() < this.holdUntil) return;
+    await this.status.set({ syncing: true });
+    try {
+      const stop = await this.runAll();
+      if (stop) this.onStop(stop);
+      else {
+        this.failures = 0;
+        this.holdUntil = 0;
+        await this.status.set({ lastSyncedAt: this.ctx.clock.now(), lastError: null });
+      }
+    } catch (error) {
+      // Our own failure (storage full, a bug): keep every op, show it, try again later.
+      this.failures++;
+      this.holdUntil = this.ctx.clock.now() + backoffDelay(this.failures, this.ctx.random);
+      const message = isQuotaError(error) ? new StorageFullError().message : String((error as Error)?.message ?? error);
+      await this.status.set({ lastError: message });
+    } finally {
+      await this.status.set({ syncing: false, online: this.reachable, paused: this.paused });
+    }
+  }
+
+  private async runAll(): Promise<ErrorClass | null> {
+    const push = await pushAll(this.ctx);
+    this.nextOpAt = push.nextAttemptAt;
+    if (push.stop) return push.stop;
+    const now = this.ctx.clock.now();
+    for (const entity of this.entities) {
+      const stop = await pullEntity(this.ctx, entity);
+      // 'reject' on a pull: this user may not read that entity (e.g. not yet approved). Skip it.
+      if (stop && stop.kind !== 'reject') return stop;
+    }
+    for (const entity of this.entities) {
+      const state = await this.ctx.db.syncState.get(entity);
+      if (!state?.cursor && !(await this.ctx.db.table(TABLE_OF[entity]).count())) continue;
+      if (state?.last_reconciled_at != null && now - state.last_reconciled_at < this.ctx.tuning.reconcileMs) continue;
+      const stop = await reconcileEntity(this.ctx, entity);
+      if (stop && stop.kind !== 'reject') return stop;
+    }
+    // A pull may have adopted a lost create (S3) and so unblocked ops that wait on it.
+    const again = await pushAll(this.ctx);
+    this.nextOpAt = again.nextAttemptAt;
+    return again.stop;
+  }
+
+  private onStop(stop: ErrorClass): void {
+    const now = this.ctx.clock.now();
+    switch (stop.kind) {
+      case 'auth':
+        // Keep the queue; the shell asks the person to sign in again, then calls resume().
+        this.paused = 'auth';
+        return;
+      case 'offline':
+      case 'retry':
+      case 'throttle':
+        this.failures++;
+        this.holdUntil = now + backoffDelay(this.failures, this.ctx.random, 'retryAfterMs' in stop ? stop.retryAfterMs : undefined);
+        void this.status.set({ lastError: stop.kind === 'offline' ? null : stop.message });
+        return;
+      case 'reject':
+        return;
+      default: {
+        const never: never = stop;
+        throw new Error(`unhandled stop ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  /** Arm the one timer for the earliest of: held-back retry, op backoff, periodic sync. */
+  private schedule(): void {
+    if (!this.started || !this.leader || this.paused) return;
+    const now = this.ctx.clock.now();
+    const candidates: number[] = [];
+    if (this.holdUntil > now) candidates.push(this.holdUntil);
+    else if (this.nextOpAt != null) candidates.push(Math.max(this.nextOpAt, now));
+    if (this.visible) candidates.push(now + this.ctx.tuning.periodicMs);
+    if (candidates.length === 0) return;
+    const at = Math.min(...candidates);
+    if (this.timer) this.ctx.clock.clearTimeout(this.timer);
+    this.timer = this.ctx.clock.setTimeout(() => {
+      this.timer = null;
+      this.trigger();
+    }, at - now);
+  }
+
+  /** The connection is back (or a person asked): forget backoffs so everything goes now (S8). */
+  private async resetBackoff(): Promise<void> {
+    this.failures = 0;
+    this.holdUntil = 0;
+    await this.ctx.db.outbox
+      .where('[user_id+state]')
+      .equals([this.ctx.userId, 'pending'])
+      .modify({ attempts: 0, next_attempt_at: 0 });
+  }
+
+  private clearTimers(): void {
+    if (this.timer) this.ctx.clock.clearTimeout(this.timer);
+    if (this.debounce) this.ctx.clock.clearTimeout(this.debounce);
+    this.timer = this.debounce = null;
+  }
+
+  /** Connectivity is judged by reaching the server (S9): any HTTP answer counts as reachable. */
+  private observe(transport: SyncTransport): SyncTransport {
+    const track = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        try {
+          const result = await fn(...args);
+          this.markReachable(true);
+          return result;
+        } catch (error) {
+          this.markReachable((error as { status?: number })?.status !== undefined);
+          throw error;
+        }
+      };
+    return {
+      create: track(transport.create.bind(transport)),
+      bulkCreate: track(transport.bulkCreate.bind(transport)),
+      update: track(transport.update.bind(transport)),
+      remove: track(transport.remove.bind(transport)),
+      fetchMany: track(transport.fetchMany.bind(transport)),
+      filter: track(transport.filter.bind(transport)),
+    };
+  }
+
+  private markReachable(reachable: boolean): void {
+    const cameBack = reachable && !this.reachable;
+    this.reachable = reachable;
+    if (cameBack) {
+      // Connection returned: backoffs reset, and the rest of this cycle may proceed (S8).
+      void this.status.set({ online: true });
+      void this.resetBackoff();
+    }
+  }
+}

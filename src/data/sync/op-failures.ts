@@ -1,0 +1,67 @@
+import type { OutboxOp } from '../db';
+import { backoffDelay } from './backoff';
+import type { ErrorClass } from './classify-error';
+import type { RunnerContext } from './runner-context';
+
+/**
+ * S8: what a failed request does to its ops. Returns the error when it must stop the whole queue
+ * (offline, 401, 429), or null when only these ops are affected. Nothing is ever dropped: every
+ * branch leaves the op in the outbox, pending or rejected.
+ */
+export async function recordFailure(ctx: RunnerContext, ops: OutboxOp[], cls: ErrorClass): Promise<ErrorClass | null> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction('rw', ctx.db.outbox, async () => {
+    for (const op of ops) {
+      const fresh = await ctx.db.outbox.get(op.seq!);
+      if (!fresh) continue;
+      const patch: Partial<OutboxOp> = { state: 'pending' };
+      switch (cls.kind) {
+        case 'offline':
+        case 'throttle':
+        case 'auth':
+          // Not this op's fault: the engine holds the whole queue; the op's own backoff stays.
+          break;
+        case 'retry': {
+          const attempts = fresh.attempts + 1;
+          patch.attempts = attempts;
+          patch.next_attempt_at = now + backoffDelay(attempts, ctx.random, cls.retryAfterMs);
+          patch.last_error = { status: cls.status, message: cls.message };
+          break;
+        }
+        case 'reject':
+          patch.state = 'rejected';
+          patch.attempts = fresh.attempts + 1;
+          patch.last_error = { status: cls.status, code: cls.code, message: cls.message };
+          // A 4xx means the server did not apply it: no client_ref look-up needed on a retry.
+          if (fresh.kind === 'create') patch.outcome_unknown = false;
+          break;
+        default: {
+          const never: never = cls;
+          throw new Error(`unhandled error class ${JSON.stringify(never)}`);
+        }
+      }
+      await ctx.db.outbox.update(op.seq!, patch);
+    }
+  });
+  return cls.kind === 'offline' || cls.kind === 'auth' || cls.kind === 'throttle' ? cls : null;
+}
+
+/**
+ * Mark ops in flight and return their current versions (a command may have merged more fields
+ * into a pending op since the plan was made). A create is flagged outcome-unknown before it is
+ * sent: if the tab dies mid-request, the next run looks its client_ref up first (S3).
+ */
+export async function takeOps(ctx: RunnerContext, seqs: number[]): Promise<OutboxOp[]> {
+  return ctx.db.transaction('rw', ctx.db.outbox, async () => {
+    const taken: OutboxOp[] = [];
+    for (const seq of seqs) {
+      const op = await ctx.db.outbox.get(seq);
+      if (!op || op.state !== 'pending' || op.user_id !== ctx.userId) continue;
+      const patch: Partial<OutboxOp> = { state: 'inflight' };
+      if (op.kind === 'create') patch.outcome_unknown = true;
+      await ctx.db.outbox.update(seq, patch);
+      taken.push({ ...op, ...patch });
+    }
+    return taken;
+  });
+}

@@ -1,0 +1,52 @@
+import { TABLE_OF, type SyncStateRow } from '../db';
+import type { EntityName } from '../types';
+import { classifyError, type ErrorClass } from './classify-error';
+import { applyPulledRow, inAllTables } from './mirror-writes';
+import { firstPage, newestDate, nextPage } from './pull-pages';
+import type { RunnerContext } from './runner-context';
+import type { Row } from './types';
+
+/**
+ * S5 incremental pull of one entity: pages of `updated_date >= cursor − overlap`, each page
+ * applied (rebased over pending ops) and the cursor advanced in ONE transaction, so a crash
+ * between pages loses nothing and repeats nothing.
+ * Returns null on success, the error class otherwise ('reject' = no permission to read it).
+ */
+export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promise<ErrorClass | null> {
+  const { db, transport, tuning } = ctx;
+  const state: SyncStateRow = (await db.syncState.get(entity)) ?? {
+    entity,
+    cursor: null,
+    last_pulled_at: null,
+    last_reconciled_at: null,
+  };
+  let query: ReturnType<typeof nextPage> = firstPage(state.cursor, tuning.overlapMs);
+  while (query) {
+    let page: Row[];
+    try {
+      const q = query.from ? { updated_date: { $gte: query.from } } : {};
+      page = await transport.filter(entity, q, 'updated_date', tuning.pageSize, query.skip || undefined);
+    } catch (error) {
+      return classifyError(error);
+    }
+    const partial = page.some((r) => r.updated_date == null);
+    await inAllTables(db, async () => {
+      for (const row of page) {
+        if (partial) await mergeProjection(ctx, entity, row);
+        else await applyPulledRow(db, entity, row);
+      }
+      state.cursor = partial ? state.cursor : newestDate(state.cursor, page);
+      state.last_pulled_at = ctx.clock.now();
+      await db.syncState.put(state);
+    });
+    query = nextPage(query, page, tuning.pageSize);
+  }
+  return null;
+}
+
+/** A row the server sent only some fields of: keep what the mirror already knows. */
+async function mergeProjection(ctx: RunnerContext, entity: EntityName, row: Row): Promise<void> {
+  const table = ctx.db.table(TABLE_OF[entity]);
+  const existing = (await table.get(row.id)) as Record<string, unknown> | undefined;
+  await table.put({ ...existing, ...row });
+}

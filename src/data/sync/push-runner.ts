@@ -1,0 +1,171 @@
+import { TABLE_OF, type OutboxOp } from '../db';
+import type { EntityName } from '../types';
+import { classifyError, type ErrorClass } from './classify-error';
+import { fieldMerge } from './field-merge';
+import { applyCreated, applyUpdated, inAllTables, type FieldConflict } from './mirror-writes';
+import { recordFailure, takeOps } from './op-failures';
+import { planPush, type PushStep } from './plan-push';
+import { runLimited, type RunnerContext } from './runner-context';
+import type { Row } from './types';
+
+/**
+ * Push: plan, run the ready steps (a few at a time), plan again until nothing is ready (S7).
+ * Each success lands in one transaction (S1); each failure goes through recordFailure (S8).
+ */
+export interface PushResult {
+  /** Set when the whole queue must stop (offline, 401, 429). */
+  stop: ErrorClass | null;
+  /** When the earliest backed-off op becomes ready. */
+  nextAttemptAt: number | null;
+}
+
+/** A plan/run round always changes some op's state, so this is only a guard against a bug. */
+const MAX_ROUNDS = 10_000;
+
+export async function pushAll(ctx: RunnerContext): Promise<PushResult> {
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const ops = await ctx.db.outbox.where('user_id').equals(ctx.userId).toArray();
+    const plan = planPush({ ops, userId: ctx.userId, now: ctx.clock.now(), maxBatch: ctx.tuning.maxBulk });
+    if (plan.steps.length === 0) return { stop: null, nextAttemptAt: plan.nextAttemptAt };
+    const stops = await runLimited(plan.steps, ctx.tuning.concurrency, (step) => runStep(ctx, step));
+    const stop = stops.find((s) => s !== null);
+    if (stop) return { stop, nextAttemptAt: null };
+  }
+  throw new Error('push made no progress');
+}
+
+function runStep(ctx: RunnerContext, step: PushStep): Promise<ErrorClass | null> {
+  switch (step.kind) {
+    case 'create':
+      return pushCreates(ctx, step.entity, step.seqs);
+    case 'lookup':
+      return lookUpCreates(ctx, step.entity, step.seqs);
+    case 'update':
+      return pushUpdates(ctx, step.entity, step.seqs);
+    case 'delete':
+      return pushDeletes(ctx, step.entity, step.seqs);
+    default: {
+      const never: never = step;
+      throw new Error(`unknown step ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Server rows back from a create, matched to ops by client_ref (falling back to order). */
+function matchRows(ops: OutboxOp[], rows: Row[]): Array<[OutboxOp, Row]> {
+  const byRef = new Map(rows.filter((r) => typeof r.client_ref === 'string').map((r) => [r.client_ref as string, r]));
+  return ops.map((op, i) => [op, byRef.get(op.client_ref ?? '') ?? rows[i]]);
+}
+
+async function pushCreates(ctx: RunnerContext, entity: EntityName, seqs: number[]): Promise<ErrorClass | null> {
+  const ops = await takeOps(ctx, seqs);
+  if (ops.length === 0) return null;
+  let rows: Row[];
+  try {
+    rows = ops.length === 1 ? [await ctx.transport.create(entity, ops[0].data)] : await ctx.transport.bulkCreate(entity, ops.map((o) => o.data));
+  } catch (error) {
+    const cls = classifyError(error);
+    if (cls.kind === 'reject' && ops.length > 1) {
+      // Bulk is all or nothing and a 4xx applied nothing: find the bad op by sending each alone.
+      await ctx.db.outbox.bulkUpdate(ops.map((o) => ({ key: o.seq!, changes: { state: 'pending', no_bulk: true, outcome_unknown: false } })));
+      return null;
+    }
+    return recordFailure(ctx, ops, cls);
+  }
+  await inAllTables(ctx.db, async () => {
+    for (const [op, row] of matchRows(ops, rows)) await applyCreated(ctx.db, op, row);
+  });
+  return null;
+}
+
+/** S3: creates whose answer was lost. Adopt what the server has; send again only what it lacks. */
+async function lookUpCreates(ctx: RunnerContext, entity: EntityName, seqs: number[]): Promise<ErrorClass | null> {
+  const ops = await takeOps(ctx, seqs);
+  if (ops.length === 0) return null;
+  let rows: Row[];
+  try {
+    const refs = ops.map((o) => o.client_ref).filter((r): r is string => !!r);
+    rows = await ctx.transport.filter(entity, { client_ref: { $in: refs } }, 'created_date', refs.length + 1);
+  } catch (error) {
+    return recordFailure(ctx, ops, classifyError(error));
+  }
+  const byRef = new Map(rows.map((r) => [r.client_ref as string, r]));
+  await inAllTables(ctx.db, async () => {
+    for (const op of ops) {
+      const found = op.client_ref ? byRef.get(op.client_ref) : undefined;
+      if (found) await applyCreated(ctx.db, op, found);
+      else await ctx.db.outbox.update(op.seq!, { state: 'pending', outcome_unknown: false });
+    }
+  });
+  return null;
+}
+
+async function pushUpdates(ctx: RunnerContext, entity: EntityName, seqs: number[]): Promise<ErrorClass | null> {
+  const ops = await takeOps(ctx, seqs);
+  if (ops.length === 0) return null;
+  let current: Row[];
+  try {
+    current = await ctx.transport.fetchMany(entity, ops.map((o) => o.record_id));
+  } catch (error) {
+    return recordFailure(ctx, ops, classifyError(error));
+  }
+  const byId = new Map(current.map((r) => [r.id, r]));
+  for (let i = 0; i < ops.length; i++) {
+    const stop = await pushOneUpdate(ctx, ops[i], byId.get(ops[i].record_id));
+    if (stop) {
+      await recordFailure(ctx, ops.slice(i + 1), stop);
+      return stop;
+    }
+  }
+  return null;
+}
+
+async function pushOneUpdate(ctx: RunnerContext, op: OutboxOp, server: Row | undefined): Promise<ErrorClass | null> {
+  if (!server) {
+    return recordFailure(ctx, [op], { kind: 'reject', status: 404, message: 'This record no longer exists on the server.' });
+  }
+  const merge = fieldMerge(op, server);
+  const serverDate = (server.updated_date as string | undefined) ?? null;
+  const detected: Record<string, FieldConflict> = { ...op.detected_conflicts };
+  for (const [field, c] of Object.entries(merge.conflicts)) detected[field] = { ...c, server_updated_date: serverDate };
+  // Remember what was seen before sending: if the answer is lost, the retry sees its own value on
+  // the server and would otherwise forget the conflict (S4).
+  const rebased: Partial<OutboxOp> = {
+    base_values: { ...op.base_values, ...merge.newBase },
+    base_updated_date: serverDate,
+    detected_conflicts: detected,
+  };
+  await ctx.db.outbox.update(op.seq!, rebased);
+  let result: Row = server;
+  if (Object.keys(merge.send).length > 0) {
+    try {
+      result = await ctx.transport.update(op.entity, op.record_id, merge.send);
+    } catch (error) {
+      return recordFailure(ctx, [op], classifyError(error));
+    }
+  }
+  await inAllTables(ctx.db, () => applyUpdated(ctx.db, op, result, detected, ctx.clock.now()));
+  return null;
+}
+
+async function pushDeletes(ctx: RunnerContext, entity: EntityName, seqs: number[]): Promise<ErrorClass | null> {
+  const ops = await takeOps(ctx, seqs);
+  for (const op of ops) {
+    try {
+      await ctx.transport.remove(entity, op.record_id);
+    } catch (error) {
+      const cls = classifyError(error);
+      // Already gone is what a delete wants (e.g. its earlier answer was lost).
+      if (!(cls.kind === 'reject' && cls.status === 404)) {
+        const stop = await recordFailure(ctx, [op], cls);
+        if (stop) return stop;
+        continue;
+      }
+    }
+    await inAllTables(ctx.db, async () => {
+      await ctx.db.outbox.delete(op.seq!);
+      await ctx.db.table(TABLE_OF[entity]).delete(op.record_id);
+    });
+  }
+  return null;
+}

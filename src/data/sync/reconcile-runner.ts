@@ -1,0 +1,72 @@
+import { TABLE_OF } from '../db';
+import type { EntityName } from '../types';
+import { classifyError, type ErrorClass } from './classify-error';
+import { inAllTables, opsOfRecord } from './mirror-writes';
+import { isTempId } from './references';
+import type { RunnerContext } from './runner-context';
+
+export const VANISHED_MESSAGE = 'This record was deleted on the server.';
+
+/**
+ * S6: the API has no tombstones, so now and then list every id (`fields=id`, keyset pages by id)
+ * and remove local rows the server no longer has. A vanished row with queued edits is kept and
+ * becomes a 'vanished' conflict, its edits rejected, so a person decides; a queued delete of it
+ * is simply done.
+ */
+export async function reconcileEntity(ctx: RunnerContext, entity: EntityName): Promise<ErrorClass | null> {
+  const { db, transport, tuning } = ctx;
+  const serverIds = new Set<string>();
+  let after: string | null = null;
+  for (;;) {
+    let page;
+    try {
+      page = await transport.filter(entity, after ? { id: { $gt: after } } : {}, 'id', tuning.pageSize, undefined, ['id']);
+    } catch (error) {
+      return classifyError(error);
+    }
+    for (const r of page) serverIds.add(r.id);
+    if (page.length < tuning.pageSize) break;
+    after = page[page.length - 1].id;
+  }
+  const table = db.table(TABLE_OF[entity]);
+  const localIds = (await table.toCollection().primaryKeys()) as string[];
+  const gone = localIds.filter((id) => !serverIds.has(id) && !isTempId(id));
+  const now = ctx.clock.now();
+  await inAllTables(db, async () => {
+    for (const id of gone) {
+      const ops = await opsOfRecord(db, entity, id);
+      if (ops.length === 0) {
+        await table.delete(id);
+        continue;
+      }
+      // Being re-created on purpose (a 'vanished' conflict resolved as "keep mine").
+      if (ops.some((o) => o.kind === 'create')) continue;
+      for (const op of ops) {
+        if (op.kind === 'delete') await db.outbox.delete(op.seq!);
+        else await db.outbox.update(op.seq!, { state: 'rejected', last_error: { status: 404, message: VANISHED_MESSAGE } });
+      }
+      if (!ops.some((o) => o.kind === 'update')) continue;
+      const open = await db.conflicts
+        .where('[entity+record_id]')
+        .equals([entity, id])
+        .filter((c) => c.kind === 'vanished' && c.status === 'open')
+        .count();
+      if (open === 0) {
+        await db.conflicts.add({
+          entity,
+          record_id: id,
+          field: '*',
+          local_value: await table.get(id),
+          server_value: null,
+          server_updated_date: null,
+          detected_at: now,
+          status: 'open',
+          kind: 'vanished',
+        });
+      }
+    }
+    const state = (await db.syncState.get(entity)) ?? { entity, cursor: null, last_pulled_at: null, last_reconciled_at: null };
+    await db.syncState.put({ ...state, last_reconciled_at: now });
+  });
+  return null;
+}

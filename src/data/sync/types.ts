@@ -1,0 +1,81 @@
+import type { PassageDB } from '../db';
+import type { Row } from '../platform-like';
+import type { EntityName } from '../types';
+
+export type { Row };
+
+/**
+ * What the engine needs from the network. The platform adapter (platform-transport.ts) and the
+ * tests' scripted transport implement it. Failures are thrown as `{ status?, message, code?,
+ * retryAfterSeconds? }` (PlatformError's shape): status undefined means no answer arrived.
+ */
+export interface SyncTransport {
+  create(entity: EntityName, body: Record<string, unknown>): Promise<Row>;
+  /** All or nothing (platform-contract 2: one transaction); rows come back in input order. */
+  bulkCreate(entity: EntityName, bodies: Record<string, unknown>[]): Promise<Row[]>;
+  update(entity: EntityName, id: string, data: Record<string, unknown>): Promise<Row>;
+  remove(entity: EntityName, id: string): Promise<void>;
+  /** The server's current rows for these ids (absent ids are simply missing from the answer). */
+  fetchMany(entity: EntityName, ids: string[]): Promise<Row[]>;
+  filter(
+    entity: EntityName,
+    q: Record<string, unknown>,
+    sort: string,
+    limit: number,
+    skip?: number,
+    fields?: string[],
+  ): Promise<Row[]>;
+}
+
+/** Time, injected (S14): tests drive it by hand, the runtime passes Date.now and setTimeout. */
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** navigator.locks' shape: the callback holds the lock until its promise settles (S10). */
+export interface LockManagerLike {
+  request(name: string, callback: () => Promise<void>): Promise<unknown>;
+}
+
+export type PausedReason = 'auth' | null;
+
+/** Persisted in meta so every tab (leader or not) shows the same status (S10). */
+export interface SyncStatusRow {
+  online: boolean;
+  syncing: boolean;
+  lastSyncedAt: number | null;
+  paused: PausedReason;
+  /** Whether this device has a tab syncing (the leader). */
+  leader: boolean;
+  /** A problem not tied to one op (storage full, server errors), for the Sync page. */
+  lastError: string | null;
+}
+
+export const SYNC_STATUS_KEY = 'syncStatus';
+
+export interface EngineOptions {
+  db: PassageDB;
+  transport: SyncTransport;
+  clock: Clock;
+  /** The signed-in user: only their ops are pushed (S11). */
+  userId: string;
+  /** [0, 1) for backoff jitter; defaults to a seeded generator, never Math.random (S14). */
+  random?: () => number;
+  lock?: LockManagerLike | null;
+  /** Pull order: small tables first so screens fill in usefully. */
+  entities?: EntityName[];
+  /** Overrides for tests; defaults documented in engine.ts. */
+  tuning?: Partial<EngineTuning>;
+}
+
+export interface EngineTuning {
+  pageSize: number;
+  overlapMs: number;
+  debounceMs: number;
+  periodicMs: number;
+  reconcileMs: number;
+  maxBulk: number;
+  concurrency: number;
+}
