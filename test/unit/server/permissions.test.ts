@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { accessState } from '../../../server/auth/access-state';
+import { APP_ENTITIES, decide, type Principal } from '../../../server/auth/permissions';
+
+const user = (fields: Record<string, unknown>): Principal => ({ kind: 'user', user: { id: 'u1', ...fields } });
+const admin = user({ role: 'admin' });
+const coach = user({ role: 'user', approved: true, requested_access_date: '2026-01-02' });
+const noProfile = user({ role: 'user' });
+const pending = user({ role: 'user', requested_access_date: '2026-01-02', approved: false });
+const rejected = user({ role: 'guest', requested_access_date: '2026-01-02', approved: false });
+
+describe('accessState', () => {
+  it('derives the states of spec.md section 4', () => {
+    expect(accessState({ id: 'a', role: 'admin' })).toBe('admin');
+    expect(accessState({ id: 'a', role: 'admin', approved: false })).toBe('admin');
+    expect(accessState({ id: 'a', role: 'user', approved: true })).toBe('coach');
+    expect(accessState({ id: 'a', role: 'user' })).toBe('no_profile');
+    expect(accessState({ id: 'a', role: 'user', requested_access_date: '2026-01-01' })).toBe('pending');
+    expect(accessState({ id: 'a', role: 'guest', requested_access_date: '2026-01-01', approved: false })).toBe('rejected');
+    // A guest marked approved is still not a coach: coach needs role 'user' AND approved.
+    expect(accessState({ id: 'a', role: 'guest', approved: true, requested_access_date: '2026-01-01' })).toBe('pending');
+  });
+});
+
+describe('decide', () => {
+  it('sends anonymous callers to sign in and refuses unregistered ones', () => {
+    expect(decide({ kind: 'anonymous' }, 'read', 'Participant')).toMatchObject({ allow: false, status: 401, reason: 'auth_required' });
+    expect(decide({ kind: 'anonymous' }, 'read_me', 'User')).toMatchObject({ allow: false, status: 401 });
+    expect(decide({ kind: 'unregistered' }, 'read_me', 'User')).toMatchObject({ allow: false, status: 403, reason: 'user_not_registered' });
+  });
+
+  it('lets every signed-in user read and update their own profile and log page views', () => {
+    for (const p of [admin, coach, noProfile, pending, rejected]) {
+      expect(decide(p, 'read_me', 'User').allow).toBe(true);
+      expect(decide(p, 'update_me', 'User').allow).toBe(true);
+      expect(decide(p, 'write_log', null).allow).toBe(true);
+    }
+  });
+
+  it('keeps not-approved users away from every app entity', () => {
+    for (const p of [noProfile, pending, rejected]) {
+      for (const entity of [...APP_ENTITIES, 'User']) {
+        for (const action of ['read', 'create', 'update', 'delete'] as const) {
+          const code = entity === 'User' && action === 'create' ? 'FORBIDDEN' : 'NOT_APPROVED';
+          expect(decide(p, action, entity)).toMatchObject({ allow: false, status: 403, code });
+        }
+      }
+    }
+  });
+
+  it('gives coaches exactly their row of the table', () => {
+    for (const entity of APP_ENTITIES) expect(decide(coach, 'read', entity)).toEqual({ allow: true });
+    expect(decide(coach, 'read', 'User')).toEqual({ allow: true, visibleFields: ['id', 'email', 'full_name'] });
+    const creatable = ['Participant', 'Cohort', 'Enrollment'];
+    for (const entity of [...APP_ENTITIES, 'User']) {
+      expect(decide(coach, 'create', entity).allow).toBe(creatable.includes(entity));
+      expect(decide(coach, 'delete', entity).allow).toBe(false);
+    }
+    expect(decide(coach, 'update', 'Participant', { fields: ['first_name', 'custody_status'] }).allow).toBe(true);
+    expect(decide(coach, 'update', 'Enrollment', { fields: ['enrollment_status'] }).allow).toBe(true);
+    expect(decide(coach, 'update', 'Enrollment', { fields: ['enrollment_status', 'cohort_id'] })).toMatchObject({ allow: false, status: 403 });
+    for (const entity of ['Cohort', 'Program', 'Site', 'Session', 'Outcome', 'User']) {
+      expect(decide(coach, 'update', entity, { fields: ['x'] }).allow).toBe(false);
+    }
+    expect(decide(coach, 'read_logs', null).allow).toBe(false);
+    expect(decide(coach, 'invite', null).allow).toBe(false);
+  });
+
+  it('lets admins do everything except the self-protections and creating users through entities', () => {
+    for (const entity of APP_ENTITIES) {
+      for (const action of ['read', 'create', 'update', 'delete'] as const) expect(decide(admin, action, entity).allow).toBe(true);
+    }
+    expect(decide(admin, 'update', 'User', { fields: ['approved', 'approval_date', 'approved_by', 'role'] }).allow).toBe(true);
+    expect(decide(admin, 'delete', 'User').allow).toBe(true);
+    expect(decide(admin, 'read_logs', null).allow).toBe(true);
+    expect(decide(admin, 'invite', null).allow).toBe(true);
+    expect(decide(admin, 'create', 'User')).toMatchObject({ allow: false, status: 403 });
+    for (const field of ['role', 'approved', 'approval_date', 'approved_by', 'email', 'id']) {
+      expect(decide(admin, 'update', 'User', { fields: [field], self: true })).toMatchObject({ allow: false, status: 403 });
+    }
+    expect(decide(admin, 'update', 'User', { fields: ['phone'], self: true }).allow).toBe(true);
+    expect(decide(admin, 'delete', 'User', { self: true }).allow).toBe(false);
+  });
+});
