@@ -45,7 +45,11 @@ function compileLogical(op: string, value: unknown, p: Params, base: string, dep
   return `NOT (${parts.join(' OR ')})`;
 }
 
-const joinAnd = (clauses: string[]) => (clauses.length ? clauses.map((c) => `(${c})`).join(' AND ') : 'TRUE');
+/** Callers always parenthesise the result, so a single clause needs no extra parentheses. */
+function joinAnd(clauses: string[]): string {
+  if (clauses.length === 0) return 'TRUE';
+  return clauses.length === 1 ? clauses[0] : clauses.map((c) => `(${c})`).join(' AND ');
+}
 
 /** An object whose keys are all operators; mixing operators and plain keys is ambiguous → 400. */
 function isOperatorObject(v: unknown): v is Record<string, unknown> {
