@@ -1,0 +1,28 @@
+import { RouterProvider } from '@tanstack/react-router';
+import type { PlatformClient } from '../platform';
+import { AppToaster } from './app-toaster';
+import { AuthGate } from './auth/auth-gate';
+import { AuthProvider, type AuthEnvironment } from './auth/auth-provider';
+import { PlatformContext } from './platform-context';
+import type { AppRouter } from './routes';
+import { ShellSlotsContext, type ShellSlots } from './shell-slots';
+
+/**
+ * The whole shell: platform client, start-up and auth gate, the router with layout and pages, and
+ * the toaster. Everything from outside (client, environment, router history) comes in as props,
+ * so tests render the real shell against a fake server.
+ */
+export function App({ client, env, router, slots = {} }: { client: PlatformClient; env: AuthEnvironment; router: AppRouter; slots?: ShellSlots }) {
+  return (
+    <PlatformContext.Provider value={client}>
+      <ShellSlotsContext.Provider value={slots}>
+        <AuthProvider client={client} env={env}>
+          <AuthGate>
+            <RouterProvider router={router} />
+          </AuthGate>
+        </AuthProvider>
+        <AppToaster />
+      </ShellSlotsContext.Provider>
+    </PlatformContext.Provider>
+  );
+}

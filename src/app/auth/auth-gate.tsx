@@ -1,0 +1,38 @@
+import { useEffect, type ReactNode } from 'react';
+import { CurrentUserContext } from '../current-user';
+import { useAuth } from './auth-context';
+import { AccessRestricted } from './access-restricted';
+import { LoadingScreen } from './loading-screen';
+import { StartupError } from './startup-error';
+
+/**
+ * Renders what start-up decided (spec.md 2.3, 8): a spinner while loading, the login redirect for
+ * auth_required (and for a visitor with no token), Access Restricted for user_not_registered, an
+ * error screen for anything else — and otherwise the app, with the user in CurrentUserContext.
+ */
+export function AuthGate({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const loading = auth.isLoadingPublicSettings || auth.isLoadingAuth;
+  const type = auth.authError?.type;
+  const goToLogin = !loading && !auth.isAuthenticated && (type === 'auth_required' || (!auth.authError && !auth.userLoadError));
+
+  useEffect(() => {
+    if (goToLogin) auth.navigateToLogin();
+    // navigateToLogin is stable per environment; run once per decision.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [goToLogin]);
+
+  if (loading) return <LoadingScreen />;
+  if (goToLogin) return <LoadingScreen label="Redirecting to sign in…" />;
+  if (type === 'user_not_registered') return <AccessRestricted onLogout={() => void auth.logout()} />;
+  if (!auth.isAuthenticated || !auth.user) {
+    return (
+      <StartupError
+        message={auth.authError?.message || auth.userLoadError || 'An unexpected error occurred'}
+        onRetry={auth.retry}
+        onLogout={() => void auth.logout()}
+      />
+    );
+  }
+  return <CurrentUserContext.Provider value={auth.user}>{children}</CurrentUserContext.Provider>;
+}

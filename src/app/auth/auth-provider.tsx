@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { PlatformClient } from '../../platform';
+import type { User } from '../../data/types';
+import * as session from '../../data/session';
+import * as runtime from '../../data/runtime';
+import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
+import { runStartup } from './startup';
+
+/** What the provider does to the outside world; each part can be replaced in tests. */
+export interface AuthEnvironment {
+  getToken(): string | null;
+  clearToken(): void;
+  appBaseUrl: string;
+  navigate(url: string): void;
+  reload(): void;
+  session: Pick<typeof session, 'getCachedUser' | 'cacheCurrentUser' | 'pendingCountFor' | 'clearLocalData'>;
+  sync: { start(args: { client: PlatformClient; user: User }): unknown; stop(): unknown };
+}
+
+export function browserAuthEnvironment(overrides: Partial<AuthEnvironment> & Pick<AuthEnvironment, 'getToken' | 'clearToken'>): AuthEnvironment {
+  return {
+    appBaseUrl: '',
+    navigate: (url) => window.location.assign(url),
+    reload: () => window.location.reload(),
+    session,
+    sync: { start: (args) => runtime.startDataSync(args), stop: () => runtime.stopDataSync() },
+    ...overrides,
+  };
+}
+
+export function AuthProvider({ client, env, children }: { client: PlatformClient; env: AuthEnvironment; children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(INITIAL_AUTH_STATE);
+  const [attempt, setAttempt] = useState(0);
+  const syncing = useRef(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState(INITIAL_AUTH_STATE);
+    runStartup({
+      client,
+      hasToken: !!env.getToken(),
+      getCachedUser: env.session.getCachedUser,
+      cacheCurrentUser: env.session.cacheCurrentUser,
+      onPublicSettings: (publicSettings) => {
+        if (!cancelled) setState((s) => ({ ...s, publicSettings, isLoadingPublicSettings: false }));
+      },
+    }).then((result) => {
+      if (cancelled) return;
+      setState({ ...result, isLoadingAuth: false, isLoadingPublicSettings: false });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, env, attempt]);
+
+  // Sync runs for every signed-in user (a coach's profile submission travels through the outbox too).
+  const userId = state.user?.id;
+  useEffect(() => {
+    if (!state.isAuthenticated || !state.user || syncing.current) return;
+    syncing.current = true;
+    try {
+      Promise.resolve(env.sync.start({ client, user: state.user })).catch((err: unknown) => console.error('Sync could not start', err));
+    } catch (err) {
+      console.error('Sync could not start', err);
+    }
+    // Only a new identity restarts sync; profile edits of the same user do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.isAuthenticated, userId, client, env]);
+
+  // The cached user follows local profile submissions and pulled approvals (same transaction as
+  // the change), so the guard and ProfileSetup update without a reload.
+  const cached = useLiveQuery(() => (userId ? env.session.getCachedUser().catch(() => null) : null), [userId, env]);
+  useEffect(() => {
+    if (cached && cached.id === userId) {
+      setState((s) => (s.user && JSON.stringify(s.user) !== JSON.stringify(cached) ? { ...s, user: cached } : s));
+    }
+  }, [cached, userId]);
+
+  const navigateToLogin = useCallback(() => {
+    const from = encodeURIComponent(window.location.href);
+    env.navigate(`${env.appBaseUrl}/login?from_url=${from}`);
+  }, [env]);
+
+  const logout = useCallback<AuthApi['logout']>(
+    async ({ redirect = true, redirectTo } = {}) => {
+      const current = state.user;
+      try {
+        await env.sync.stop();
+      } catch (err) {
+        console.error('Sync did not stop cleanly', err);
+      }
+      // Personal data of justice-involved people must not stay on a shared tablet — but changes
+      // not yet on the server are never thrown away silently (S11): then the local copy stays.
+      if (current) {
+        const pending = await env.session.pendingCountFor(current.id).catch(() => 1);
+        if (pending === 0) await env.session.clearLocalData().catch((err: unknown) => console.error('Could not clear local data', err));
+      }
+      env.clearToken();
+      // Back to the loading state: the page is about to leave, and the gate must not start a
+      // second navigation (to login) that would race the logout redirect.
+      setState(INITIAL_AUTH_STATE);
+      syncing.current = false;
+      if (redirect) env.navigate(client.auth.logoutUrl(redirectTo ?? window.location.href));
+      else env.reload();
+    },
+    [client, env, state.user],
+  );
+
+  const api = useMemo<AuthApi>(
+    () => ({
+      ...state,
+      logout,
+      navigateToLogin,
+      setUser: (user) => setState((s) => ({ ...s, user })),
+      retry: () => setAttempt((n) => n + 1),
+    }),
+    [state, logout, navigateToLogin],
+  );
+
+  return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;
+}

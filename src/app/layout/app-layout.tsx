@@ -1,0 +1,41 @@
+import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { useCurrentUser } from '../current-user';
+import { pageOfPath, pagePath } from '../paths';
+import { mustCompleteProfile } from '../../domain/access';
+import { DesktopSidebar } from './desktop-sidebar';
+import { HeaderBar } from './header-bar';
+import { MobileSidebar } from './mobile-sidebar';
+import { useSidebar } from './use-sidebar';
+
+/**
+ * Sidebar + header + the page (spec.md 2.2), and the access guard (2.3): a non-admin without an
+ * approved access request is sent to ProfileSetup from every other page.
+ */
+export function AppLayout() {
+  const user = useCurrentUser();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const sidebar = useSidebar();
+
+  if (user && mustCompleteProfile(user) && pageOfPath(pathname) !== 'ProfileSetup') {
+    return <Navigate to={pagePath('ProfileSetup')} replace />;
+  }
+
+  return (
+    <div data-app-ready className="flex min-h-screen bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <DesktopSidebar open={sidebar.open} />
+      <MobileSidebar open={sidebar.isMobile && sidebar.openMobile} onClose={() => sidebar.setOpenMobile(false)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <HeaderBar onToggleSidebar={sidebar.toggle} sidebarExpanded={sidebar.isMobile ? sidebar.openMobile : sidebar.open} />
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

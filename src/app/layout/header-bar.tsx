@@ -1,0 +1,43 @@
+import { LogOut, PanelLeft } from 'lucide-react';
+import { useCurrentUser } from '../current-user';
+import { useAuth } from '../auth/auth-context';
+import { useShellSlots } from '../shell-slots';
+
+/** The bar above every page: sidebar toggle, a status slot (sync), the user, and Log out. */
+export function HeaderBar({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: () => void; sidebarExpanded: boolean }) {
+  const user = useCurrentUser();
+  const { logout } = useAuth();
+  const { headerStatus } = useShellSlots();
+
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-4">
+      <button
+        type="button"
+        onClick={onToggleSidebar}
+        aria-label="Toggle sidebar"
+        aria-expanded={sidebarExpanded}
+        title="Toggle sidebar (Ctrl+B)"
+        className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+      >
+        <PanelLeft aria-hidden="true" className="h-5 w-5" />
+      </button>
+      <div className="ml-auto flex min-w-0 items-center gap-3">
+        {headerStatus}
+        {user && (
+          <div className="hidden min-w-0 text-right sm:block">
+            {user.full_name && <p className="truncate text-sm font-medium text-slate-900">{user.full_name}</p>}
+            <p className="truncate text-xs text-slate-600">{user.email}</p>
+          </div>
+        )}
+        <button
+          type="button"
+          onClick={() => void logout()}
+          className="inline-flex min-h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
+          <LogOut aria-hidden="true" className="h-4 w-4" />
+          Log out
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './index.css';
+import { App } from './app/app';
+import { browserAuthEnvironment } from './app/auth/auth-provider';
+import { createAppRouter } from './app/routes';
+import { installFrameErrorReporting } from './app/tracking/frame-messages';
+import { createPlatformClient, getStoredToken, readAppParams, removeToken, storeToken } from './platform';
+import { registerPwa } from './pwa/register-pwa';
+
+// Boot: URL params first (they capture ?access_token= and clean the address bar), then the
+// client, error reporting to a hosting frame, the service worker and the app.
+const params = readAppParams();
+const client = createPlatformClient({
+  serverUrl: params.serverUrl,
+  appId: params.appId,
+  appBaseUrl: params.appBaseUrl,
+  functionsVersion: params.functionsVersion,
+  getToken: () => getStoredToken(),
+  setToken: (token) => storeToken(token),
+});
+installFrameErrorReporting();
+registerPwa();
+
+const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl });
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App client={client} env={env} router={router} />
+  </StrictMode>,
+);

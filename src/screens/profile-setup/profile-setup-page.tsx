@@ -1,0 +1,29 @@
+import { Navigate } from '@tanstack/react-router';
+import { Loader2 } from 'lucide-react';
+import { useAuth } from '../../app/auth/auth-context';
+import { useCurrentUser } from '../../app/current-user';
+import { pagePath } from '../../app/paths';
+import { awaitsApproval, profileSetupSendsHome } from '../../domain/access';
+import { PendingApproval } from './pending-approval';
+import { ProfileFormView } from './profile-form-view';
+
+/**
+ * ProfileSetup (spec.md 2.14): approved users go to the Dashboard; users who asked for access see
+ * that it is pending; everyone else fills in the coach profile.
+ */
+export function ProfileSetupPage() {
+  const user = useCurrentUser();
+  const { setUser } = useAuth();
+
+  if (!user) {
+    return (
+      <div role="status" className="flex justify-center py-16 text-slate-600">
+        <Loader2 aria-hidden="true" className="h-6 w-6 animate-spin" />
+        <span className="sr-only">Loading your profile</span>
+      </div>
+    );
+  }
+  if (profileSetupSendsHome(user)) return <Navigate to={pagePath('Dashboard')} replace />;
+  if (awaitsApproval(user)) return <PendingApproval requestedOn={user.requested_access_date} />;
+  return <ProfileFormView user={user} onSubmitted={setUser} />;
+}
