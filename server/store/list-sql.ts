@@ -4,8 +4,9 @@
  *   direction, so a page boundary is always well defined. Values of mixed JSON types sort by type
  *   first (missing/null < numbers < strings < objects < arrays < booleans, MongoDB's order), then
  *   numbers numerically and strings byte-wise (ISO dates chronologically).
- * - limit: default and maximum 5000; a larger limit is clamped to 5000 (the SDK's documented cap),
- *   0 means the default (the SDK never sends 0), a negative or fractional one is a 400.
+ * - limit: default 5000, the platform's page size; at most 5001 (a page plus one row, so a caller
+ *   such as v2/list can tell whether another page follows); larger limits are clamped, 0 means the
+ *   default (the SDK never sends 0), a negative or fractional one is a 400.
  * - skip: a non-negative integer.
  * - fields: top-level fields to return (`a.b` returns all of `a`); `id` is always included.
  */
@@ -13,7 +14,7 @@ import { badRequest } from '../errors';
 import { COLUMN_FIELDS, Params, jsonAt, parseFieldPath, textAt } from './sql-parts';
 
 export const DEFAULT_LIMIT = 5000;
-export const MAX_LIMIT = 5000;
+export const MAX_LIMIT = DEFAULT_LIMIT + 1;
 
 export function orderBy(sort: string | undefined): string {
   const spec = (sort ?? '').trim() || '-created_date';

@@ -20,7 +20,7 @@ export interface ListQuery {
   q?: Filter;
   /** `field`, `-field` or `+field`; default `-created_date`; ties are always broken by id. */
   sort?: string;
-  /** Default and maximum 5000. */
+  /** Default 5000; at most 5001 (a full page plus one row to tell whether more follow); larger is clamped. */
   limit?: number;
   skip?: number;
   /** Project to these fields (id is always included). */

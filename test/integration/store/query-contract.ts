@@ -39,11 +39,12 @@ export function registerQueryContractTests({ store }: ContractContext) {
     expect((await store().list(app, 'T', { sort: 'id' })).map((r) => r.id)).toEqual(ids);
   });
 
-  it('limit defaults to and is capped at 5000; skip pages through', async () => {
+  it('limit defaults to 5000 and is capped at 5001 (a page and one more); skip pages through', async () => {
     const app = freshApp();
     await store().createMany(app, 'T', Array.from({ length: 5003 }, (_, i) => ({ i })), meta);
     expect(await store().list(app, 'T', {})).toHaveLength(5000);
-    expect(await store().list(app, 'T', { limit: 9000 })).toHaveLength(5000);
+    expect(await store().list(app, 'T', { limit: 5001 })).toHaveLength(5001);
+    expect(await store().list(app, 'T', { limit: 9000 })).toHaveLength(5001);
     expect(await store().list(app, 'T', { skip: 5000 })).toHaveLength(3);
     const page = await store().list(app, 'T', { sort: 'i', limit: 2, skip: 10 });
     expect(page.map((r) => r.i)).toEqual([10, 11]);

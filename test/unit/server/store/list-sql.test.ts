@@ -21,11 +21,12 @@ describe('orderBy', () => {
 });
 
 describe('limit and skip', () => {
-  it('default to 5000 and 0, clamp limits above 5000', () => {
+  it('default to 5000 and 0, clamp limits above 5001 (a page and one more row)', () => {
     expect(limitOf(undefined)).toBe(5000);
     expect(limitOf(0)).toBe(5000);
     expect(limitOf(50)).toBe(50);
-    expect(limitOf(10_000)).toBe(5000);
+    expect(limitOf(5001)).toBe(5001);
+    expect(limitOf(10_000)).toBe(5001);
     expect(skipOf(undefined)).toBe(0);
     expect(skipOf(20)).toBe(20);
   });
