@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import type { ProgramInput } from '../../data/commands/programs';
+import { Button } from '../../ui/button';
+import { CheckboxField, TextAreaField, TextField } from '../../ui/field';
+
+export interface ProgramFormLabels {
+  submit: string;
+  pending: string;
+}
+
+/**
+ * The program form of spec 2.11, for New Program and the inline edit: name (required), description,
+ * active. Submit stays disabled while the name is empty; a blank name says 'Please enter a program name'.
+ */
+export function ProgramForm({ initial, labels, onSubmit, onCancel }: {
+  initial: ProgramInput;
+  labels: ProgramFormLabels;
+  /** Resolves true when saved (the caller closes the form), false to keep it open. */
+  onSubmit: (input: ProgramInput) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const [name, setName] = useState(initial.program_name ?? '');
+  const [description, setDescription] = useState(initial.description ?? '');
+  const [active, setActive] = useState(initial.active ?? true);
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (name.trim() === '') {
+      setError('Please enter a program name');
+      return;
+    }
+    setPending(true);
+    const done = await onSubmit({ program_name: name.trim(), description: description.trim() || null, active });
+    if (!done) setPending(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <TextField
+        label="Program Name *"
+        value={name}
+        autoFocus
+        onChange={(e) => {
+          setName(e.target.value);
+          setError(undefined);
+        }}
+        error={error}
+      />
+      <TextAreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <CheckboxField label="Active Program" checked={active} onChange={(e) => setActive(e.target.checked)} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={name === '' || pending}>
+          {pending ? labels.pending : labels.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
