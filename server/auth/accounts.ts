@@ -50,12 +50,12 @@ export async function createAccount(store: Store, app: string, input: NewAccount
     app,
     'User',
     {
+      disabled: false,
       ...input.fields,
       email: input.email,
       full_name: input.full_name ?? null,
       role: input.role,
       is_verified: input.verified,
-      disabled: false,
       app_id: app,
     },
     { by: null, byId: null },

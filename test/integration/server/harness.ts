@@ -1,0 +1,95 @@
+/**
+ * An in-process Passage server for tests: createApp over an in-memory PGlite store, a clock the
+ * test moves, captured log lines and mails, and accounts in every access state.
+ */
+import { createApp } from '../../../server/app';
+import { createAccount } from '../../../server/auth/accounts';
+import { issueToken, secretKey } from '../../../server/auth/tokens';
+import { createStore } from '../../../server/store/index';
+import type { EntityRecord, Store } from '../../../server/store/types';
+
+export const APP = 'passage';
+export const SECRET = 'integration-test-secret-0123456789abcdef';
+export const PASSWORD = 'pass-word-2026';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type Who = 'admin' | 'coach' | 'noProfile' | 'pending' | 'rejected' | 'disabled';
+
+const PEOPLE: Record<Who, { role: 'admin' | 'user' | 'guest'; fields: Record<string, unknown> }> = {
+  admin: { role: 'admin', fields: { approved: true } },
+  coach: { role: 'user', fields: { approved: true, requested_access_date: '2026-01-05', coach_type: 'lead_coach', phone: '555-0100' } },
+  noProfile: { role: 'user', fields: {} },
+  pending: { role: 'user', fields: { requested_access_date: '2026-01-05', approved: false } },
+  rejected: { role: 'guest', fields: { requested_access_date: '2026-01-05', approved: false } },
+  disabled: { role: 'user', fields: { approved: true, requested_access_date: '2026-01-05', disabled: true } },
+};
+
+export interface TestServer {
+  app: ReturnType<typeof createApp>;
+  store: Store;
+  clock: { ms: number };
+  logs: string[];
+  mails: Mail[];
+  users: Record<Who, EntityRecord>;
+  tokens: Record<Who | 'otherApp', string>;
+  request(method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { distDir?: string; withPasswords?: boolean } = {}): Promise<TestServer> {
+  const clock = { ms: Date.parse('2026-11-22T09:00:00.000Z') };
+  const store = await createStore({ dataDir: 'memory://', now: () => clock.ms });
+  const logs: string[] = [];
+  const mails: Mail[] = [];
+  const now = () => new Date(clock.ms);
+  const app = createApp({
+    store,
+    appId: APP,
+    jwtSecret: SECRET,
+    now,
+    log: (m) => logs.push(m),
+    mailer: async (to, subject, text) => {
+      mails.push({ to, subject, text });
+    },
+    distDir: options.distDir,
+  });
+  const users = {} as Record<Who, EntityRecord>;
+  for (const [who, p] of Object.entries(PEOPLE) as [Who, (typeof PEOPLE)[Who]][]) {
+    ({ user: users[who] } = await createAccount(store, APP, {
+      email: `${who.toLowerCase()}@example.org`,
+      password: options.withPasswords ? PASSWORD : undefined,
+      full_name: `${who} person`,
+      role: p.role,
+      verified: true,
+      fields: p.fields,
+    }));
+  }
+  const key = secretKey(SECRET);
+  const tokens = {} as Record<Who | 'otherApp', string>;
+  for (const who of Object.keys(PEOPLE) as Who[]) tokens[who] = await issueToken(key, users[who].id, APP, now());
+  tokens.otherApp = await issueToken(key, users.admin.id, 'another-app', now());
+
+  return {
+    app,
+    store,
+    clock,
+    logs,
+    mails,
+    users,
+    tokens,
+    request(method, path, opts = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const body = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+      return Promise.resolve(app.request(`http://localhost${path}`, { method, headers, body }));
+    },
+    close: () => store.close(),
+  };
+}
+
+export const E = (entity: string, rest = '') => `/api/apps/${APP}/entities/${entity}${rest}`;
