@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { pagePath } from '../../app/paths';
+import { PRODUCT } from '../../config';
+import { createParticipant } from '../../data/commands/participants';
+import { todayISO } from '../../domain/format';
+import { emptyParticipantForm, toCreateInput } from '../../domain/participant-form';
+import { Button, buttonClass } from '../../ui/button';
+import { PageHeader } from '../../ui/page-header';
+import { PageLink } from '../../ui/page-link';
+import { ParticipantFormSections } from './participant-form-sections';
+import { useParticipantForm } from './use-participant-form';
+
+/**
+ * Spec 2.6. The participant is saved on this device first (createParticipant: mirror row + outbox
+ * op in one transaction), so adding works offline and the toast means "saved", not "sent".
+ */
+export function AddParticipantPage() {
+  const navigate = useNavigate();
+  const { values, errors, set, validate } = useParticipantForm(emptyParticipantForm);
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (pending || !validate()) return;
+    setPending(true);
+    try {
+      await createParticipant(toCreateInput(values, todayISO()));
+      toast.success('Participant added successfully!');
+      await navigate({ to: pagePath('Participants') });
+    } catch (err) {
+      console.error('createParticipant failed', err);
+      toast.error('Failed to add participant');
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Add New Participant" subtitle={`Enroll a new participant in ${PRODUCT}`} />
+      <form noValidate onSubmit={submit} aria-label="Add participant">
+        <ParticipantFormSections values={values} errors={errors} set={set} />
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <PageLink page="Participants" className={buttonClass('secondary')}>
+            Cancel
+          </PageLink>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Adding...' : 'Add Participant'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
