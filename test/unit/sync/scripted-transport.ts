@@ -10,7 +10,7 @@ import { MemoryServer } from './memory-server';
 export type Method = 'create' | 'bulkCreate' | 'update' | 'remove' | 'fetchMany' | 'filter';
 
 export type Fault =
-  | { kind: 'drop-response' } // applied on the server, the answer never arrives
+  | { kind: 'drop-response'; status?: number } // applied on the server, the answer lost (or a 5xx from a proxy)
   | { kind: 'timeout' } // never reached the server
   | { kind: 'status'; status: number; message?: string; retryAfterSeconds?: number }
   | { kind: 'hold' }; // answered when the test releases it
@@ -79,6 +79,7 @@ export class ScriptedTransport implements SyncTransport {
     switch (fault.kind) {
       case 'drop-response':
         apply();
+        if (fault.status) throw new TransportFailure(`HTTP ${fault.status}`, fault.status);
         throw new TransportFailure('The request timed out', undefined, 'TIMEOUT');
       case 'timeout':
         throw new TransportFailure('The request timed out', undefined, 'TIMEOUT');

@@ -1,0 +1,135 @@
+import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
+import { dataContext } from '../context';
+import { bodyOf, updateRecord } from '../commands/record-writes';
+import { referencesTo } from './references';
+import { inAllTables, opsOfRecord } from './mirror-writes';
+
+/**
+ * The Sync page's choices for ops the server refused and for conflicts (S4, S6, S8). Nothing is
+ * dropped silently: discarding is a person's explicit act, and it puts the mirror back to what
+ * the server has (or will have) so no local-only change is left without an op to carry it.
+ */
+
+function db(): PassageDB {
+  return dataContext().db;
+}
+
+function kick(): void {
+  dataContext().sync?.syncNow();
+}
+
+/** Send a rejected (or backed-off) op again now. */
+export async function retryOp(seq: number): Promise<void> {
+  await db().outbox.update(seq, { state: 'pending', attempts: 0, next_attempt_at: 0, last_error: null });
+  kick();
+}
+
+/** Change a rejected op's fields (and the mirror with them), then send it again. */
+export async function editRejectedOp(seq: number, data: Record<string, unknown>): Promise<void> {
+  const d = db();
+  await inAllTables(d, async () => {
+    const op = await d.outbox.get(seq);
+    if (!op || op.kind === 'delete') return;
+    const table = d.table(TABLE_OF[op.entity]);
+    const row = (await table.get(op.record_id)) as Record<string, unknown> | undefined;
+    const fields = bodyOf(data);
+    const patch: Partial<OutboxOp> = { data: { ...op.data, ...fields }, state: 'pending', attempts: 0, next_attempt_at: 0, last_error: null };
+    if (op.kind === 'update') {
+      const base_values = { ...op.base_values };
+      for (const f of Object.keys(fields)) if (!(f in base_values)) base_values[f] = row?.[f] ?? null;
+      patch.base_values = base_values;
+    }
+    await d.outbox.update(seq, patch);
+    if (row) await table.put({ ...row, ...fields });
+  });
+  kick();
+}
+
+/** Give up an op on purpose. A discarded create also discards what depends on it. */
+export async function discardOp(seq: number): Promise<void> {
+  const d = db();
+  await inAllTables(d, async () => {
+    const op = await d.outbox.get(seq);
+    if (op) await discard(d, op);
+  });
+}
+
+async function discard(d: PassageDB, op: OutboxOp): Promise<void> {
+  const table = d.table(TABLE_OF[op.entity]);
+  switch (op.kind) {
+    case 'create': {
+      for (const o of await opsOfRecord(d, op.entity, op.record_id)) await d.outbox.delete(o.seq!);
+      await table.delete(op.record_id);
+      // Records that point at it can never reach the server either (e.g. its enrollments).
+      for (const ref of referencesTo(op.entity)) {
+        const dependents = await d.outbox
+          .filter((o) => o.entity === ref.entity && o.kind === 'create' && o.data[ref.field] === op.record_id)
+          .toArray();
+        for (const dep of dependents) await discard(d, dep);
+      }
+      return;
+    }
+    case 'update': {
+      await d.outbox.delete(op.seq!);
+      const row = (await table.get(op.record_id)) as Record<string, unknown> | undefined;
+      if (!row) return;
+      const reverted = { ...row };
+      for (const f of Object.keys(op.data)) reverted[f] = op.base_values?.[f] ?? null;
+      for (const later of await opsOfRecord(d, op.entity, op.record_id)) if (later.kind === 'update') Object.assign(reverted, later.data);
+      await table.put(reverted);
+      return;
+    }
+    case 'delete':
+      await d.outbox.delete(op.seq!);
+      if (op.snapshot) await table.put(op.snapshot);
+      return;
+    default: {
+      const never: never = op.kind;
+      throw new Error(`unknown op kind ${String(never)}`);
+    }
+  }
+}
+
+/**
+ * A person's answer to a conflict. Field conflicts: 'local' keeps the value that was sent,
+ * 'server' queues the other device's value back. Vanished records: 'server' accepts the deletion,
+ * 'local' creates the record again from this device's copy.
+ */
+export async function resolveConflict(id: number, choice: 'local' | 'server'): Promise<void> {
+  const d = db();
+  const conflict = await d.conflicts.get(id);
+  if (!conflict || conflict.status !== 'open') return;
+  const status = choice === 'local' ? 'kept_local' : 'took_server';
+  if (conflict.kind === 'field') {
+    if (choice === 'server') await updateRecord(conflict.entity, conflict.record_id, { [conflict.field]: conflict.server_value });
+    await d.conflicts.update(id, { status });
+    return;
+  }
+  const { userId, now, newUuid } = dataContext();
+  await inAllTables(d, async () => {
+    const table = d.table(TABLE_OF[conflict.entity]);
+    for (const o of await opsOfRecord(d, conflict.entity, conflict.record_id)) await d.outbox.delete(o.seq!);
+    const row = (await table.get(conflict.record_id)) as Record<string, unknown> | undefined;
+    if (choice === 'server' || !row) {
+      await table.delete(conflict.record_id);
+    } else {
+      const client_ref = newUuid();
+      const data = bodyOf({ ...row, client_ref });
+      await table.put({ ...row, client_ref });
+      await d.outbox.add({
+        entity: conflict.entity,
+        record_id: conflict.record_id,
+        kind: 'create',
+        data,
+        client_ref,
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: 0,
+        user_id: userId,
+        created_at: now(),
+      });
+    }
+    await d.conflicts.update(id, { status });
+  });
+  kick();
+}

@@ -1,0 +1,75 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ConflictRow, OutboxOp } from '../db';
+import { dataContext } from '../context';
+import { CURRENT_USER_KEY } from '../session';
+import type { User } from '../types';
+import { INITIAL_STATUS } from './status-store';
+import { SYNC_STATUS_KEY, type PausedReason, type SyncStatusRow } from './types';
+
+export { retryOp, discardOp, editRejectedOp, resolveConflict } from './op-actions';
+
+/** What the sync indicator and the Sync page show; live in every tab (S10). */
+export interface SyncStatus {
+  /** The server was reachable at the last attempt (and the browser thinks it is online). */
+  online: boolean;
+  syncing: boolean;
+  /** Ops of the signed-in user not yet on the server (rejected ones included). */
+  pending: number;
+  lastSyncedAt: number | null;
+  rejected: OutboxOp[];
+  /** Open conflicts, newest first. */
+  conflicts: ConflictRow[];
+  /** 'auth' after a 401: sign in again; the queue is kept. */
+  paused: PausedReason;
+  /** A problem not tied to one op (e.g. storage full), or null. */
+  lastError: string | null;
+  /** Ops a previous user of this device left unsent (S11). */
+  otherUserPending: number;
+}
+
+const LOADING: SyncStatus = {
+  online: true,
+  syncing: false,
+  pending: 0,
+  lastSyncedAt: null,
+  rejected: [],
+  conflicts: [],
+  paused: null,
+  lastError: null,
+  otherUserPending: 0,
+};
+
+export async function readSyncStatus(): Promise<SyncStatus> {
+  const { db } = dataContext();
+  const [statusRow, userRow, ops, conflicts] = await Promise.all([
+    db.meta.get(SYNC_STATUS_KEY),
+    db.meta.get(CURRENT_USER_KEY),
+    db.outbox.toArray(),
+    db.conflicts.where('status').equals('open').toArray(),
+  ]);
+  const status: SyncStatusRow = { ...INITIAL_STATUS, ...(statusRow?.value as Partial<SyncStatusRow> | undefined) };
+  const userId = (userRow?.value as User | undefined)?.id ?? dataContext().userId;
+  const mine = ops.filter((o) => o.user_id === userId);
+  const browserOnline = typeof navigator === 'undefined' || navigator.onLine !== false;
+  return {
+    online: status.online && browserOnline,
+    syncing: status.syncing,
+    pending: mine.length,
+    lastSyncedAt: status.lastSyncedAt,
+    rejected: mine.filter((o) => o.state === 'rejected'),
+    conflicts: conflicts.sort((a, b) => b.detected_at - a.detected_at),
+    paused: status.paused,
+    lastError: status.lastError,
+    otherUserPending: ops.length - mine.length,
+  };
+}
+
+export function useSyncStatus(): SyncStatus {
+  const { db } = dataContext();
+  return useLiveQuery(readSyncStatus, [db], LOADING);
+}
+
+/** The "Sync now" button (S9). In a tab that is not the leader, the runtime forwards it. */
+export function syncNow(): void {
+  dataContext().sync?.syncNow();
+}

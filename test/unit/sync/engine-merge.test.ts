@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { makeHarness, type Harness } from './harness';
+import { updateParticipant } from '../../../src/data/commands/participants';
+import { resolveConflict } from '../../../src/data/sync/op-actions';
+
+/** A participant on the server and in the mirror, as after a first sync. */
+async function synced(h: Harness, fields: Record<string, unknown> = {}) {
+  const row = h.transport.server.create('Participant', { first_name: 'Ana', last_name: 'Ruiz', phone: '1', city: 'A', ...fields });
+  await h.engine.start();
+  await h.settle();
+  return row;
+}
+
+describe('S4 field-level updates', () => {
+  it('sends only the changed fields', async () => {
+    const h = makeHarness();
+    const row = await synced(h);
+    await updateParticipant(row.id, { first_name: 'Ana', phone: '2' });
+    await h.engine.runOnce();
+    expect(h.transport.callsOf('update')).toEqual([expect.objectContaining({ args: [row.id, { phone: '2' }] })]);
+  });
+
+  it('fields only one side changed keep that side, no conflict', async () => {
+    const h = makeHarness();
+    const row = await synced(h);
+    h.transport.server.update('Participant', row.id, { city: 'B' });
+    await updateParticipant(row.id, { phone: '2' });
+    await h.engine.runOnce();
+    expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: '2', city: 'B' });
+    expect(await h.db.participants.get(row.id)).toMatchObject({ phone: '2', city: 'B' });
+    expect(await h.db.conflicts.count()).toBe(0);
+  });
+
+  it('a field both changed: local wins and a conflict records both values and when', async () => {
+    const h = makeHarness();
+    const row = await synced(h);
+    const moved = h.transport.server.update('Participant', row.id, { phone: 'server' })!;
+    await updateParticipant(row.id, { phone: 'local' });
+    await h.engine.runOnce();
+    expect(h.transport.server.get('Participant', row.id)!.phone).toBe('local');
+    expect(await h.db.conflicts.toArray()).toEqual([
+      expect.objectContaining({
+        entity: 'Participant',
+        record_id: row.id,
+        field: 'phone',
+        local_value: 'local',
+        server_value: 'server',
+        server_updated_date: moved.updated_date,
+        detected_at: h.clock.now(),
+        status: 'open',
+        kind: 'field',
+      }),
+    ]);
+  });
+
+  it('the conflict survives a PUT that was applied but whose answer was lost', async () => {
+    const h = makeHarness();
+    const row = await synced(h);
+    h.transport.server.update('Participant', row.id, { phone: 'server' });
+    await updateParticipant(row.id, { phone: 'local' });
+    h.transport.failNext({ method: 'update' }, { kind: 'drop-response' });
+    await h.engine.runOnce();
+    expect(await h.db.conflicts.count()).toBe(0);
+    await h.advance(60_000);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.conflicts.toArray()).toEqual([expect.objectContaining({ field: 'phone', local_value: 'local', server_value: 'server' })]);
+  });
+
+  it('taking the server value queues it back; keeping local just closes the conflict', async () => {
+    const h = makeHarness();
+    const row = await synced(h);
+    h.transport.server.update('Participant', row.id, { phone: 'server', city: 'S' });
+    await updateParticipant(row.id, { phone: 'local', city: 'L' });
+    await h.engine.runOnce();
+    const [phone, city] = (await h.db.conflicts.toArray()).sort((a, b) => a.field.localeCompare(b.field)).reverse();
+    await resolveConflict(phone.id!, 'server');
+    await resolveConflict(city.id!, 'local');
+    await h.engine.runOnce();
+    expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: 'server', city: 'L' });
+    expect((await h.db.conflicts.toArray()).map((c) => [c.field, c.status]).sort()).toEqual([
+      ['city', 'kept_local'],
+      ['phone', 'took_server'],
+    ]);
+  });
+});
+
+describe('S5 incremental pull', () => {
+  it('pages by updated_date from the cursor minus the overlap and applies every row once', async () => {
+    const h = makeHarness({ tuning: { pageSize: 3 } });
+    for (let i = 0; i < 7; i++) h.transport.server.create('Participant', { first_name: `P${i}`, last_name: 'X' });
+    await h.engine.start();
+    await h.settle();
+    expect(await h.db.participants.count()).toBe(7);
+    const state = await h.db.syncState.get('Participant');
+    const newest = h.transport.server.rows('Participant').map((r) => r.updated_date as string).sort().at(-1);
+    expect(state!.cursor).toBe(newest);
+    const pulls = h.transport.callsOf('filter', 'Participant').filter((c) => c.args[1] === 'updated_date');
+    // 7 rows in pages of 3: 3 + 3 + 1.
+    expect(pulls).toHaveLength(3);
+
+    h.transport.calls.length = 0;
+    h.transport.server.create('Participant', { first_name: 'P7', last_name: 'X' });
+    await h.engine.runOnce();
+    const [next] = h.transport.callsOf('filter', 'Participant').filter((c) => c.args[1] === 'updated_date');
+    const from = (next.args[0] as { updated_date: { $gte: string } }).updated_date.$gte;
+    expect(Date.parse(newest!) - Date.parse(from)).toBe(2000);
+    expect(await h.db.participants.count()).toBe(8);
+  });
+
+  it('rows with pending ops are rebased: new server state, pending fields on top', async () => {
+    const h = makeHarness();
+    const row = await synced(h);
+    h.transport.failNext({ method: 'fetchMany' }, { kind: 'status', status: 503 });
+    await updateParticipant(row.id, { phone: 'mine' });
+    h.transport.server.update('Participant', row.id, { city: 'theirs' });
+    await h.engine.runOnce();
+    expect(await h.db.outbox.count()).toBe(1);
+    expect(await h.db.participants.get(row.id)).toMatchObject({ phone: 'mine', city: 'theirs' });
+  });
+});
+
+describe('S6 deletions', () => {
+  it('the reconcile removes rows the server no longer has; a vanished row with pending edits becomes a conflict', async () => {
+    const h = makeHarness({ tuning: { reconcileMs: 60_000 } });
+    const a = await synced(h);
+    const b = h.transport.server.create('Participant', { first_name: 'B', last_name: 'X' });
+    await h.engine.runOnce();
+    h.transport.failNext({ method: 'fetchMany' }, { kind: 'status', status: 503 });
+    await updateParticipant(b.id, { phone: 'kept' });
+    h.transport.server.remove('Participant', a.id);
+    h.transport.server.remove('Participant', b.id);
+    await h.engine.runOnce();
+    await h.advance(61_000);
+    expect(await h.db.participants.get(a.id)).toBeUndefined();
+    expect(await h.db.participants.get(b.id)).toMatchObject({ phone: 'kept' });
+    expect(await h.db.outbox.toArray()).toEqual([expect.objectContaining({ state: 'rejected', last_error: expect.objectContaining({ status: 404 }) })]);
+    const conflicts = await h.db.conflicts.toArray();
+    expect(conflicts).toEqual([expect.objectContaining({ kind: 'vanished', record_id: b.id, status: 'open' })]);
+    // Keeping the local copy creates it again (with a fresh client_ref) under a new server id.
+    await resolveConflict(conflicts[0].id!, 'local');
+    await h.engine.runOnce();
+    const recreated = h.transport.server.rows('Participant');
+    expect(recreated).toEqual([expect.objectContaining({ first_name: 'B', phone: 'kept' })]);
+    expect(await h.db.participants.get(recreated[0].id)).toMatchObject({ phone: 'kept' });
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
+  it('lists ids only (fields=id)', async () => {
+    const h = makeHarness();
+    await synced(h);
+    const listing = h.transport.callsOf('filter', 'Participant').find((c) => c.args[1] === 'id');
+    expect(listing!.args[4]).toEqual(['id']);
+  });
+});
