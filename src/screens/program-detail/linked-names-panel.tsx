@@ -1,0 +1,24 @@
+import type { PageName } from '../../app/paths';
+import { Panel } from '../../ui/card';
+import { PageLink } from '../../ui/page-link';
+
+/** A titled list of links (the Sites of a program, the Programs of a site). */
+export function LinkedNamesPanel({ title, page, items, empty }: { title: string; page: PageName; items: { id: string; name: string }[]; empty: string }) {
+  return (
+    <Panel title={title}>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul className="space-y-1">
+          {items.map((item) => (
+            <li key={item.id}>
+              <PageLink page={page} id={item.id} className="block rounded-md px-2 py-1.5 text-sm font-medium text-blue-700 hover:bg-blue-50">
+                {item.name}
+              </PageLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

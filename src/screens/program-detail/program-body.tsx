@@ -1,0 +1,61 @@
+import { Plus } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import type { ActiveSummary } from '../../data/queries/cohorts';
+import { useSitesById } from '../../data/queries/sites';
+import type { Cohort } from '../../data/types';
+import { countActiveCohorts, distinctCoachEmails, distinctRefs } from '../../domain/cohort-groups';
+import { pagePath } from '../../app/paths';
+import { buttonClass } from '../../ui/button';
+import { Panel } from '../../ui/card';
+import { SkeletonCards } from '../../ui/skeleton';
+import { StatRow } from '../../ui/stat-card';
+import { CoachesPanel } from './coaches-panel';
+import { GroupCohortItem } from './group-cohort-item';
+import { LinkedNamesPanel } from './linked-names-panel';
+
+/** ProgramDetail below the header: cohorts, sites, stats and coaches (spec 2.12). */
+export function ProgramBody({ cohorts, summary, isAdmin }: { cohorts: Cohort[] | undefined; summary: ActiveSummary | undefined; isAdmin: boolean }) {
+  const sites = useSitesById();
+  if (!cohorts || !sites) return <SkeletonCards count={3} label="Loading cohorts" />;
+
+  const siteIds = distinctRefs(cohorts, 'site_id');
+  const siteName = (id: string) => sites.get(id)?.site_name || 'Unknown site';
+  const addCohort = (label: string) => (
+    <Link to={pagePath('AddCohort')} className={buttonClass(label === 'Add Cohort' ? 'secondary' : 'primary')}>
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Panel title={`Cohorts (${cohorts.length})`} actions={isAdmin ? addCohort('Add Cohort') : undefined} className="lg:col-span-2">
+        {cohorts.length === 0 ? (
+          <div className="py-6 text-center">
+            <p className="text-sm text-slate-500">No cohorts for this program yet</p>
+            {isAdmin && <div className="mt-4">{addCohort('Create First Cohort')}</div>}
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {cohorts.map((c) => (
+              <li key={c.id}>
+                <GroupCohortItem cohort={c} place={siteName(c.site_id)} active={summary?.byCohort.get(c.id) ?? (summary ? 0 : undefined)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <div className="space-y-6">
+        <LinkedNamesPanel title="Sites" page="SiteDetail" items={siteIds.map((id) => ({ id, name: siteName(id) }))} empty="No sites yet" />
+        <Panel title="Program Stats">
+          <StatRow label="Active Cohorts" value={countActiveCohorts(cohorts)} />
+          <StatRow label="Total Cohorts" value={cohorts.length} />
+          <StatRow label="Active Participants" value={summary ? summary.participantCount : '…'} />
+          <StatRow label="Total Sites" value={siteIds.length} />
+          <p className="mt-3 text-xs text-slate-500">Stats are calculated automatically from cohort data</p>
+        </Panel>
+        <CoachesPanel emails={distinctCoachEmails(cohorts)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { updateProgram, type ProgramInput } from '../../data/commands/programs';
+import { useActiveEnrollmentSummary, useCohortsOfProgram } from '../../data/queries/cohorts';
+import { useProgram } from '../../data/queries/programs';
+import { useIsAdmin } from '../../app/current-user';
+import { pagePath } from '../../app/paths';
+import { Badge } from '../../ui/badge';
+import { Button, buttonClass } from '../../ui/button';
+import { Card, Panel } from '../../ui/card';
+import { NotFoundState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { Skeleton, SkeletonCards } from '../../ui/skeleton';
+import { ProgramForm } from '../programs-sites/program-form';
+import { ProgramBody } from './program-body';
+
+/** Spec 2.12: one program, its cohorts, sites, stats and coaches; admins edit it. */
+export function ProgramDetailPage({ id }: { id: string }) {
+  const program = useProgram(id);
+  const cohorts = useCohortsOfProgram(id);
+  const summary = useActiveEnrollmentSummary(cohorts?.map((c) => c.id));
+  const isAdmin = useIsAdmin();
+  const [editing, setEditing] = useState(false);
+
+  if (program === undefined) {
+    return (
+      <div className="mx-auto max-w-7xl" role="status" aria-label="Loading program">
+        <Skeleton className="mb-6 h-9 w-64" />
+        <SkeletonCards count={3} />
+      </div>
+    );
+  }
+  if (program === null) {
+    return (
+      <NotFoundState
+        title="Program not found"
+        action={
+          <Link to={pagePath('ProgramsSites')} className={buttonClass('secondary')}>
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Back to Programs
+          </Link>
+        }
+      />
+    );
+  }
+
+  async function save(input: ProgramInput): Promise<boolean> {
+    try {
+      await updateProgram(program!.id, input);
+      toast.success('Program updated successfully!');
+      setEditing(false);
+      return true;
+    } catch {
+      toast.error('Failed to update program');
+      return false;
+    }
+  }
+
+  const name = program.program_name || 'Untitled Program';
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {name}
+            <Badge tone={program.active ? 'green' : 'slate'}>{program.active ? 'Active' : 'Inactive'}</Badge>
+          </span>
+        }
+        actions={
+          isAdmin && !editing ? (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Edit Program
+            </Button>
+          ) : null
+        }
+      />
+      {editing && (
+        <Card className="mb-6 p-5">
+          <h2 className="mb-3 text-lg font-semibold text-slate-900">Edit Program</h2>
+          <ProgramForm initial={program} labels={{ submit: 'Save Changes', pending: 'Saving...' }} onSubmit={save} onCancel={() => setEditing(false)} />
+        </Card>
+      )}
+      {!editing && (
+        <Panel title="About This Program" className="mb-6">
+          <p className="whitespace-pre-wrap text-sm text-slate-700">
+            {program.description || 'No description added yet. Click Edit Program to add one.'}
+          </p>
+        </Panel>
+      )}
+      <ProgramBody cohorts={cohorts} summary={summary} isAdmin={isAdmin} />
+    </div>
+  );
+}

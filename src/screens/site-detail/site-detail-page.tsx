@@ -1,0 +1,58 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { useActiveEnrollmentSummary, useCohortsOfSite } from '../../data/queries/cohorts';
+import { useSite } from '../../data/queries/sites';
+import { humanize } from '../../domain/format';
+import { pagePath } from '../../app/paths';
+import { Badge } from '../../ui/badge';
+import { buttonClass } from '../../ui/button';
+import { NotFoundState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { Skeleton, SkeletonCards } from '../../ui/skeleton';
+import { LocationPanel } from './location-panel';
+import { SiteBody } from './site-body';
+
+/** Spec 2.13: one site, read-only — location, cohorts, programs, stats and coaches. */
+export function SiteDetailPage({ id }: { id: string }) {
+  const site = useSite(id);
+  const cohorts = useCohortsOfSite(id);
+  const summary = useActiveEnrollmentSummary(cohorts?.map((c) => c.id));
+
+  if (site === undefined) {
+    return (
+      <div className="mx-auto max-w-7xl" role="status" aria-label="Loading site">
+        <Skeleton className="mb-6 h-9 w-64" />
+        <SkeletonCards count={3} />
+      </div>
+    );
+  }
+  if (site === null) {
+    return (
+      <NotFoundState
+        title="Site not found"
+        action={
+          <Link to={pagePath('ProgramsSites')} className={buttonClass('secondary')}>
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Back to Sites
+          </Link>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {site.site_name || 'Untitled Site'}
+            <Badge tone="blue">{site.site_type ? humanize(site.site_type) : 'unspecified'}</Badge>
+            <Badge tone={site.active ? 'green' : 'slate'}>{site.active ? 'Active' : 'Inactive'}</Badge>
+          </span>
+        }
+      />
+      <LocationPanel site={site} />
+      <SiteBody cohorts={cohorts} summary={summary} />
+    </div>
+  );
+}
