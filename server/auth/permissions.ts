@@ -32,7 +32,13 @@ export type Action =
   | 'invite';
 
 export type Decision =
-  | { allow: true; /** Only these fields may be returned, filtered or sorted on. */ visibleFields?: readonly string[] }
+  | {
+      allow: true;
+      /** Only these fields may be returned. */
+      visibleFields?: readonly string[];
+      /** Only these fields may be filtered or sorted on (visible fields plus the record timestamps). */
+      queryFields?: readonly string[];
+    }
   | { allow: false; status: 401 | 403; code: string; message: string; reason?: 'auth_required' | 'user_not_registered' };
 
 export const APP_ENTITIES = ['Participant', 'Cohort', 'Enrollment', 'Session', 'Outcome', 'Program', 'Site'] as const;
@@ -43,6 +49,8 @@ export type EntityName = (typeof ENTITIES)[number];
 export const SELF_PROTECTED_FIELDS = ['role', 'approved', 'approval_date', 'approved_by', 'email', 'id'] as const;
 /** What a coach may see of other users (the lead-coach picker needs no more). */
 export const COACH_USER_FIELDS = ['id', 'email', 'full_name'] as const;
+/** Coaches may also filter and sort users by the timestamps (incremental pulls, S5); they reveal nothing personal. */
+export const COACH_USER_QUERY_FIELDS = [...COACH_USER_FIELDS, 'created_date', 'updated_date'] as const;
 
 const COACH_CREATE = new Set(['Participant', 'Cohort', 'Enrollment']);
 const COACH_UPDATE: Record<string, readonly string[] | 'any'> = { Participant: 'any', Enrollment: ['enrollment_status'] };
@@ -92,7 +100,9 @@ function decideAdmin(action: Action, entity: string | null, opts: DecideOptions)
 
 function decideCoach(action: Action, entity: string | null, opts: DecideOptions): Decision {
   const onlyAdmins = deny(403, 'FORBIDDEN', 'Only administrators may do this');
-  if (action === 'read') return entity === 'User' ? { allow: true, visibleFields: COACH_USER_FIELDS } : allow;
+  if (action === 'read') {
+    return entity === 'User' ? { allow: true, visibleFields: COACH_USER_FIELDS, queryFields: COACH_USER_QUERY_FIELDS } : allow;
+  }
   if (action === 'create') return entity && COACH_CREATE.has(entity) ? allow : onlyAdmins;
   if (action === 'update') {
     const rule = entity ? COACH_UPDATE[entity] : undefined;

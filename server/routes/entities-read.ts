@@ -16,7 +16,7 @@ export function entityReadRoutes(ctx: ServerContext) {
     const entity = checkEntity(c.req.param('entity'));
     const { decision } = await authorize(ctx, c, 'read', entity);
     const q = parseFilter(c.req.query('q'));
-    checkTouched(touchedFields(q, undefined), decision.visibleFields);
+    checkTouched(touchedFields(q, undefined), decision.queryFields);
     return c.json({ count: await ctx.store.count(ctx.appId, entity, q) });
   });
 
@@ -36,7 +36,7 @@ export function entityReadRoutes(ctx: ServerContext) {
       }
       listing = cursor as typeof listing;
     }
-    checkTouched(touchedFields(listing.q, listing.sort), decision.visibleFields);
+    checkTouched(touchedFields(listing.q, listing.sort), decision.queryFields);
     const rows = await ctx.store.list(ctx.appId, entity, {
       q: listing.q,
       sort: listing.sort,
@@ -55,7 +55,7 @@ export function entityReadRoutes(ctx: ServerContext) {
     const entity = checkEntity(c.req.param('entity'));
     const { decision } = await authorize(ctx, c, 'read', entity);
     const params = parseListParams((name) => c.req.query(name));
-    checkTouched(params.touched, decision.visibleFields);
+    checkTouched(params.touched, decision.queryFields);
     const rows = await ctx.store.list(ctx.appId, entity, {
       q: params.q,
       sort: params.sort,

@@ -50,7 +50,11 @@ describe('decide', () => {
 
   it('gives coaches exactly their row of the table', () => {
     for (const entity of APP_ENTITIES) expect(decide(coach, 'read', entity)).toEqual({ allow: true });
-    expect(decide(coach, 'read', 'User')).toEqual({ allow: true, visibleFields: ['id', 'email', 'full_name'] });
+    expect(decide(coach, 'read', 'User')).toEqual({
+      allow: true,
+      visibleFields: ['id', 'email', 'full_name'],
+      queryFields: ['id', 'email', 'full_name', 'created_date', 'updated_date'],
+    });
     const creatable = ['Participant', 'Cohort', 'Enrollment'];
     for (const entity of [...APP_ENTITIES, 'User']) {
       expect(decide(coach, 'create', entity).allow).toBe(creatable.includes(entity));
