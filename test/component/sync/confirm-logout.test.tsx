@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confirmLogout } from '../../../src/pwa/confirm-logout';
+
+afterEach(cleanup);
 
 describe('confirmLogout (S11)', () => {
   it('resolves true at once when nothing is pending, showing nothing', async () => {

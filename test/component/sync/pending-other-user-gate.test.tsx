@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
 import type { OutboxOp } from '../../../src/data/db';
 import { PendingOtherUserGate } from '../../../src/pwa/pending-other-user-gate';
+
+afterEach(cleanup);
 
 function op(user_id: string, record_id: string): OutboxOp {
   return { entity: 'Participant', record_id, kind: 'update', data: { phone: '555' }, state: 'pending', attempts: 0, next_attempt_at: 0, user_id, created_at: 1 };

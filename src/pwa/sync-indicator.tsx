@@ -1,0 +1,63 @@
+import clsx from 'clsx';
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, CheckCircle2, CloudOff, Loader2, RefreshCw, UploadCloud } from 'lucide-react';
+import { syncNow, useSyncStatus } from '../data/sync/status';
+import { summarizeSync, syncedAgo, type SyncState } from './sync-summary';
+import { useNow } from './use-now';
+
+/** The Sync page's path (not a page of spec 2.1: Passage's own addition, issue #5.4). */
+export const SYNC_PATH: string = '/sync';
+
+const LOOK: Record<SyncState, { icon: typeof CheckCircle2; tone: string }> = {
+  offline: { icon: CloudOff, tone: 'bg-slate-100 text-slate-700 ring-slate-300' },
+  attention: { icon: AlertTriangle, tone: 'bg-amber-50 text-amber-900 ring-amber-300' },
+  syncing: { icon: Loader2, tone: 'bg-blue-50 text-blue-800 ring-blue-300' },
+  pending: { icon: UploadCloud, tone: 'bg-blue-50 text-blue-800 ring-blue-300' },
+  'up-to-date': { icon: CheckCircle2, tone: 'bg-emerald-50 text-emerald-800 ring-emerald-300' },
+};
+
+/**
+ * The header's sync status (issue #5.4): the state and the last sync time, a link to the Sync page
+ * and 'Sync now'. Live in every tab, since the status is read from Dexie (S10).
+ */
+export function SyncIndicator() {
+  const status = useSyncStatus();
+  const now = useNow();
+  const pending = status.pending - status.rejected.length;
+  const summary = summarizeSync({
+    online: status.online,
+    syncing: status.syncing,
+    pending,
+    rejected: status.rejected.length,
+    conflicts: status.conflicts.length,
+    paused: status.paused !== null,
+  });
+  const { icon: Icon, tone } = LOOK[summary.state];
+  const ago = syncedAgo(status.lastSyncedAt, now);
+
+  return (
+    <div className="flex items-center gap-1" data-testid="sync-indicator" data-sync-state={summary.state}>
+      <Link
+        to={SYNC_PATH}
+        className={clsx('inline-flex min-h-10 items-center gap-2 rounded-full px-3 py-1 text-sm ring-1 ring-inset hover:brightness-95', tone)}
+        aria-label={`Sync status: ${summary.label}. ${ago}. Open the Sync page`}
+      >
+        <Icon className={clsx('h-4 w-4 shrink-0', summary.state === 'syncing' && 'animate-spin')} aria-hidden="true" />
+        <span className="font-medium">{summary.label}</span>
+        <span className="hidden text-xs opacity-80 lg:inline">{ago}</span>
+      </Link>
+      <button
+        type="button"
+        onClick={() => syncNow()}
+        // Enabled offline too: 'online' is only the last attempt's result (S9), and pressing it is
+        // how a coach who just walked into Wi-Fi checks without waiting for the next 60 s tick.
+        disabled={status.syncing}
+        className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 disabled:opacity-40"
+        aria-label="Sync now"
+        title="Sync now"
+      >
+        <RefreshCw className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

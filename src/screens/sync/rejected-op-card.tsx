@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { OutboxOp } from '../../data/db';
+import { discardOp, editRejectedOp, retryOp } from '../../data/sync/status';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { describeOp, entityLabel } from './describe-op';
+import { opTime } from './op-time';
+import { RejectedOpEditor } from './rejected-op-editor';
+
+/** What discarding undoes, in words: a discarded create takes what depends on it along (S8). */
+function discardWarning(op: OutboxOp): string {
+  switch (op.kind) {
+    case 'create':
+      return 'The new record is removed from this device, together with changes that depend on it (for example its enrollments). This cannot be undone.';
+    case 'update':
+      return 'The fields go back to the values they had before this change. This cannot be undone.';
+    case 'delete':
+      return 'The record is put back on this device as it was before it was deleted.';
+    default: {
+      const never: never = op.kind;
+      return never;
+    }
+  }
+}
+
+/** One change the server refused: its message, and Retry / Edit / Discard (S8). */
+export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | undefined }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const seq = op.seq!;
+
+  const run = async (action: () => Promise<void>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      toast.success(done);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'That did not work. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = title ?? 'Unnamed record';
+  return (
+    <li className="rounded-lg border border-red-200 bg-white p-4" aria-label={`Rejected: ${entityLabel(op.entity)} ${name}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2">
+            <Badge tone="red">{entityLabel(op.entity)}</Badge>
+            <span className="font-medium text-slate-900">{name}</span>
+          </p>
+          <p className="mt-1 text-sm text-slate-700">{describeOp(op)}</p>
+          <p className="mt-2 text-sm text-red-800">
+            <span className="font-medium">The server said:</span> {op.last_error?.message ?? 'No reason given'}
+            {op.last_error?.status ? ` (${op.last_error.status})` : ''}
+          </p>
+        </div>
+        <p className="text-sm text-slate-600">{opTime(op.created_at)}</p>
+      </div>
+      {!editing && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="secondary" disabled={busy} onClick={() => void run(() => retryOp(seq), 'Sending the change again')}>
+            Retry
+          </Button>
+          {op.kind !== 'delete' && (
+            <Button variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+          <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+            Discard
+          </Button>
+        </div>
+      )}
+      {editing && (
+        <RejectedOpEditor
+          data={op.data}
+          onCancel={() => setEditing(false)}
+          onSave={async (changed) => {
+            await editRejectedOp(seq, changed);
+            setEditing(false);
+            toast.success('Change saved; sending it again');
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Discard this change?"
+        description={discardWarning(op)}
+        confirmLabel="Discard"
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          void run(async () => {
+            await discardOp(seq);
+            setConfirming(false);
+          }, 'Change discarded')
+        }
+      />
+    </li>
+  );
+}

@@ -1,0 +1,62 @@
+import { RefreshCw } from 'lucide-react';
+import { syncNow, type SyncStatus } from '../../data/sync/status';
+import { summarizeSync, syncedAgo } from '../../pwa/sync-summary';
+import { useNow } from '../../pwa/use-now';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+
+/** The top of the Sync page: one sentence of state, the last sync, 'Sync now', and any blocker. */
+export function StatusPanel({ status }: { status: SyncStatus }) {
+  const now = useNow();
+  const summary = summarizeSync({
+    online: status.online,
+    syncing: status.syncing,
+    pending: status.pending - status.rejected.length,
+    rejected: status.rejected.length,
+    conflicts: status.conflicts.length,
+    paused: status.paused !== null,
+  });
+  const loginHref = `/login?from_url=${encodeURIComponent(typeof window === 'undefined' ? '/sync' : window.location.href)}`;
+
+  return (
+    <Card className="p-5">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-600">Status</p>
+          <p className="text-xl font-semibold text-slate-900" data-testid="sync-state">
+            {summary.label}
+          </p>
+          <p className="text-sm text-slate-600">{syncedAgo(status.lastSyncedAt, now)}</p>
+        </div>
+        <Button onClick={() => syncNow()} disabled={status.syncing}>
+          <RefreshCw className={status.syncing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+          Sync now
+        </Button>
+      </div>
+      {!status.online && (
+        <p className="mt-4 text-sm text-slate-700">
+          Passage cannot reach the server. Keep working: every change is saved on this device and sent when the connection returns.
+        </p>
+      )}
+      {status.paused === 'auth' && (
+        <p role="alert" className="mt-4 text-sm text-amber-900">
+          Your sign-in has expired, so nothing is being sent. Your changes are kept.{' '}
+          <a className="font-medium text-blue-700 underline" href={loginHref}>
+            Sign in again
+          </a>
+        </p>
+      )}
+      {status.lastError && (
+        <p role="alert" className="mt-4 text-sm text-red-800">
+          {status.lastError}
+        </p>
+      )}
+      {status.otherUserPending > 0 && (
+        <p className="mt-4 text-sm text-slate-700">
+          {status.otherUserPending === 1 ? '1 change' : `${status.otherUserPending} changes`} by another user of this device are also waiting; they are sent when that
+          person signs in here.
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { dataContext } from '../../data/context';
+import { TABLE_OF, type OutboxOp } from '../../data/db';
+import type { EntityName } from '../../data/types';
+import { titleOfRow } from './record-title';
+
+/**
+ * The Sync page's own reads. The data layer's status hook gives counts, rejected ops and conflicts;
+ * the page also lists what is still queued and names each record, which no other screen needs.
+ * Read-only: every change goes through data/sync/status (retry, edit, discard, resolve).
+ */
+
+export interface RecordRef {
+  entity: EntityName;
+  record_id: string;
+}
+
+export const refKey = (r: RecordRef) => `${r.entity}:${r.record_id}`;
+
+/** The signed-in user's ops still waiting to go (queued or in flight), oldest first. */
+export function usePendingOps(userId: string | null): OutboxOp[] | undefined {
+  return useLiveQuery(async () => {
+    const { db } = dataContext();
+    const ops = await db.outbox.where('state').anyOf('pending', 'inflight').toArray();
+    return ops.filter((o) => o.user_id === userId).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  }, [userId]);
+}
+
+async function rowOf(entity: EntityName, id: unknown): Promise<Record<string, unknown> | undefined> {
+  if (typeof id !== 'string') return undefined;
+  const { db } = dataContext();
+  const table = db.table(TABLE_OF[entity]);
+  const row = (await table.get(id)) as Record<string, unknown> | undefined;
+  if (row) return row;
+  // A temporary id already replaced by the server's (S2): follow the alias.
+  const alias = await db.aliases.get(id);
+  return alias ? ((await table.get(alias.server_id)) as Record<string, unknown> | undefined) : undefined;
+}
+
+/** Names of these records as the mirror has them now (key: `refKey`); live. */
+export function useRecordTitles(refs: RecordRef[]): Map<string, string> | undefined {
+  const keys = [...new Set(refs.map(refKey))].sort();
+  return useLiveQuery(async () => {
+    const out = new Map<string, string>();
+    for (const key of keys) {
+      const cut = key.indexOf(':');
+      const entity = key.slice(0, cut) as EntityName;
+      const row = await rowOf(entity, key.slice(cut + 1));
+      const related =
+        entity === 'Enrollment' || entity === 'Outcome'
+          ? { participant: await rowOf('Participant', row?.participant_id), cohort: await rowOf('Cohort', row?.cohort_id) }
+          : {};
+      const title = titleOfRow(entity, row, related);
+      if (title) out.set(key, title);
+    }
+    return out;
+  }, [keys.join('|')]);
+}

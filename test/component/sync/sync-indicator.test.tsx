@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { db } from '../../../src/data/db';
+import { SyncIndicator } from '../../../src/pwa/sync-indicator';
+import { NOW, op, renderAtSync, resetWorld, setStatus } from './render-sync';
+
+afterEach(cleanup);
+
+let world: Awaited<ReturnType<typeof resetWorld>>;
+beforeEach(async () => {
+  world = await resetWorld();
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  return () => vi.useRealTimers();
+});
+
+const indicator = () => screen.getByTestId('sync-indicator');
+
+describe('SyncIndicator (issue #5.4)', () => {
+  it('says Up to date and when it last synced, and links to the Sync page', async () => {
+    await setStatus({ lastSyncedAt: NOW - 2 * 60_000 });
+    await renderAtSync(<SyncIndicator />);
+    const link = await screen.findByRole('link', { name: /Sync status: Up to date\. Synced 2 min ago/ });
+    expect(link).toHaveAttribute('href', '/sync');
+    expect(indicator()).toHaveAttribute('data-sync-state', 'up-to-date');
+  });
+
+  it('counts pending changes', async () => {
+    await setStatus({ lastSyncedAt: NOW - 60_000 });
+    await db.outbox.bulkAdd([op({ entity: 'Participant', record_id: 'p1', kind: 'update', data: { phone: '1' } }), op({ entity: 'Participant', record_id: 'p2', kind: 'update', data: { phone: '2' } })]);
+    await renderAtSync(<SyncIndicator />);
+    expect(await screen.findByText('2 pending')).toBeInTheDocument();
+  });
+
+  it('says Needs attention when the server refused a change, and Offline when the server is out of reach', async () => {
+    await setStatus({});
+    await db.outbox.add(op({ entity: 'Participant', record_id: 'p1', kind: 'update', data: { phone: '1' }, state: 'rejected', last_error: { status: 422, message: 'bad' } }));
+    await renderAtSync(<SyncIndicator />);
+    expect(await screen.findByText('Needs attention')).toBeInTheDocument();
+    await db.outbox.add(op({ entity: 'Participant', record_id: 'p2', kind: 'update', data: { phone: '2' } }));
+    await setStatus({ online: false });
+    expect(await screen.findByText('Offline · 1 pending')).toBeInTheDocument();
+    expect(indicator()).toHaveAttribute('data-sync-state', 'offline');
+  });
+
+  it('shows Syncing while the engine runs, with Sync now disabled; otherwise Sync now asks the engine', async () => {
+    await setStatus({ syncing: true });
+    await renderAtSync(<SyncIndicator />);
+    expect(await screen.findByText('Syncing')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    await setStatus({ syncing: false, online: false });
+    await screen.findByText('Offline');
+    // Offline is the last attempt's result: Sync now is how a coach tries again.
+    await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(world.syncNowCalls()).toBe(1);
+  });
+});
