@@ -244,6 +244,8 @@ export class SyncEngine {
 
   /** Arm the one timer for the earliest of: held-back retry, op backoff, periodic sync. */
   private schedule(): void {
+    if (this.timer) this.ctx.clock.clearTimeout(this.timer);
+    this.timer = null;
     if (!this.started || !this.leader || this.paused) return;
     const now = this.ctx.clock.now();
     const candidates: number[] = [];
@@ -252,7 +254,6 @@ export class SyncEngine {
     if (this.visible) candidates.push(now + this.ctx.tuning.periodicMs);
     if (candidates.length === 0) return;
     const at = Math.min(...candidates);
-    if (this.timer) this.ctx.clock.clearTimeout(this.timer);
     this.timer = this.ctx.clock.setTimeout(() => {
       this.timer = null;
       this.trigger();

@@ -27,7 +27,14 @@ export async function pushAll(ctx: RunnerContext): Promise<PushResult> {
     const ops = await ctx.db.outbox.where('user_id').equals(ctx.userId).toArray();
     const plan = planPush({ ops, userId: ctx.userId, now: ctx.clock.now(), maxBatch: ctx.tuning.maxBulk });
     if (plan.steps.length === 0) return { stop: null, nextAttemptAt: plan.nextAttemptAt };
-    const stops = await runLimited(plan.steps, ctx.tuning.concurrency, (step) => runStep(ctx, step));
+    // Once one step says stop (offline, 401, 429), start no more: their ops stay pending.
+    let stopped = false;
+    const stops = await runLimited(plan.steps, ctx.tuning.concurrency, async (step) => {
+      if (stopped) return null;
+      const result = await runStep(ctx, step);
+      if (result) stopped = true;
+      return result;
+    });
     const stop = stops.find((s) => s !== null);
     if (stop) return { stop, nextAttemptAt: null };
   }

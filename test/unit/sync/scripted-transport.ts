@@ -32,6 +32,8 @@ interface Rule {
   entity?: EntityName;
   fault: Fault;
   times: number;
+  /** Matching calls to let through before this rule applies. */
+  skip: number;
 }
 
 export class ScriptedTransport implements SyncTransport {
@@ -43,8 +45,8 @@ export class ScriptedTransport implements SyncTransport {
   constructor(readonly server = new MemoryServer()) {}
 
   /** The next `times` matching calls get `fault`. */
-  failNext(match: { method?: Method; entity?: EntityName }, fault: Fault, times = 1): this {
-    this.rules.push({ ...match, fault, times });
+  failNext(match: { method?: Method; entity?: EntityName; skip?: number }, fault: Fault, times = 1): this {
+    this.rules.push({ method: match.method, entity: match.entity, fault, times, skip: match.skip ?? 0 });
     return this;
   }
 
@@ -65,6 +67,10 @@ export class ScriptedTransport implements SyncTransport {
   private take(method: Method, entity: EntityName): Fault | null {
     const rule = this.rules.find((r) => (!r.method || r.method === method) && (!r.entity || r.entity === entity));
     if (!rule) return null;
+    if (rule.skip > 0) {
+      rule.skip--;
+      return null;
+    }
     if (--rule.times <= 0) this.rules.splice(this.rules.indexOf(rule), 1);
     return rule.fault;
   }
