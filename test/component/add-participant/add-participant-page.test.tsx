@@ -29,7 +29,7 @@ afterEach(cleanup);
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 
-describe('AddParticipantPage (spec 2.6)', () => {
+describe('AddParticipantPage (spec 2.6)', { timeout: 30_000 }, () => {
   it('shows the header, the four sections, every field and the defaults', async () => {
     await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
     expect(screen.getByRole('heading', { name: 'Add New Participant' })).toBeInTheDocument();

@@ -30,7 +30,7 @@ async function seed() {
   ]);
 }
 
-describe('DashboardPage (spec 2.4)', () => {
+describe('DashboardPage (spec 2.4)', { timeout: 30_000 }, () => {
   it('shows the header and 4 skeleton cards before the counts arrive', async () => {
     await renderPage(<DashboardPage />, { at: 'Dashboard' });
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();

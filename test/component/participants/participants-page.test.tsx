@@ -42,7 +42,7 @@ async function seed() {
 
 const cardNames = () => screen.queryAllByRole('listitem').map((li) => within(li).getByRole('heading').textContent);
 
-describe('ParticipantsPage (spec 2.5)', () => {
+describe('ParticipantsPage (spec 2.5)', { timeout: 30_000 }, () => {
   it('shows the header and 6 skeleton cards while loading', async () => {
     await renderPage(<ParticipantsPage />, { at: 'Participants' });
     expect(screen.getByRole('heading', { name: 'Participants' })).toBeInTheDocument();

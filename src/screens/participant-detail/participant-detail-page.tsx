@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { useParticipant } from '../../data/queries/participants';
+import type { Participant } from '../../data/types';
+import { buttonClass } from '../../ui/button';
+import { NotFoundState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { PageLink } from '../../ui/page-link';
+import { CohortEnrollmentsPanel } from './cohort-enrollments-panel';
+import { ConsentCard } from './consent-card';
+import { DetailSkeleton } from './detail-skeleton';
+import { ParticipantEditForm } from './participant-edit-form';
+import { ParticipantProfileView } from './participant-profile-view';
+import { QuickStatsPanel } from './quick-stats-panel';
+
+/**
+ * Spec 2.7. `id` may be a temporary `local-…` id from before sync: useParticipant follows the
+ * alias, so a bookmarked or open page keeps working once the server assigned the real id.
+ */
+export function ParticipantDetailPage({ id }: { id: string }) {
+  const participant = useParticipant(id);
+  // The participant as it was when editing began: the edit sends only what changed since then,
+  // so a field someone else changed meanwhile (and synced in) is not overwritten.
+  const [editBase, setEditBase] = useState<Participant | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // Back from edit mode (saved or cancelled): return focus to 'Edit Profile'.
+  useEffect(() => {
+    if (editBase) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      editButton.current?.focus();
+    }
+  }, [editBase]);
+
+  if (participant === undefined) return <DetailSkeleton />;
+  if (participant === null) {
+    return (
+      <NotFoundState
+        title="Participant not found"
+        action={
+          <PageLink page="Participants" className={buttonClass('secondary')}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Participants
+          </PageLink>
+        }
+      />
+    );
+  }
+
+  const name = `${participant.first_name ?? ''} ${participant.last_name ?? ''}`.trim();
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageLink page="Participants" className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Participants
+      </PageLink>
+      <PageHeader
+        title={name}
+        subtitle={`UID: ${participant.academy_uid || 'N/A'}`}
+        actions={
+          editBase ? undefined : (
+            <button type="button" ref={editButton} className={buttonClass('primary')} onClick={() => setEditBase(participant)}>
+              <Pencil aria-hidden="true" className="h-4 w-4" /> Edit Profile
+            </button>
+          )
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {editBase ? (
+            <ParticipantEditForm participant={editBase} onDone={() => setEditBase(null)} />
+          ) : (
+            <ParticipantProfileView participant={participant} />
+          )}
+        </div>
+        <aside className="space-y-6" aria-label="Enrollments and stats">
+          <CohortEnrollmentsPanel participantId={participant.id} />
+          <QuickStatsPanel participantId={participant.id} />
+          {participant.consent_signed && <ConsentCard consentDate={participant.consent_date} />}
+        </aside>
+      </div>
+    </div>
+  );
+}
