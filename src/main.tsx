@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
-import { browserAuthEnvironment } from './app/auth/auth-provider';
+import { browserAuthEnvironment } from './app/auth/browser-environment';
 import { createAppRouter } from './app/routes';
 import { installFrameErrorReporting } from './app/tracking/frame-messages';
 import { createPlatformClient, getStoredToken, readAppParams, removeToken, storeToken } from './platform';

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { PlatformClient } from '../../platform';
 import type { User } from '../../data/types';
-import * as session from '../../data/session';
-import * as runtime from '../../data/runtime';
+import type * as session from '../../data/session';
 import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
 import { runStartup } from './startup';
 
@@ -16,17 +15,6 @@ export interface AuthEnvironment {
   reload(): void;
   session: Pick<typeof session, 'getCachedUser' | 'cacheCurrentUser' | 'pendingCountFor' | 'clearLocalData'>;
   sync: { start(args: { client: PlatformClient; user: User }): unknown; stop(): unknown };
-}
-
-export function browserAuthEnvironment(overrides: Partial<AuthEnvironment> & Pick<AuthEnvironment, 'getToken' | 'clearToken'>): AuthEnvironment {
-  return {
-    appBaseUrl: '',
-    navigate: (url) => window.location.assign(url),
-    reload: () => window.location.reload(),
-    session,
-    sync: { start: (args) => runtime.startDataSync(args), stop: () => runtime.stopDataSync() },
-    ...overrides,
-  };
 }
 
 export function AuthProvider({ client, env, children }: { client: PlatformClient; env: AuthEnvironment; children: ReactNode }) {

@@ -1,0 +1,72 @@
+import { vi } from 'vitest';
+import { createPlatformClient } from '../../../src/platform';
+import type { AuthEnvironment } from '../../../src/app/auth/auth-provider';
+import type { User } from '../../../src/data/types';
+
+/**
+ * A scripted platform for shell tests: the real platform client over a fetch that answers the
+ * shell's calls (public settings, me, app logs, user list) from plain data.
+ */
+export interface FakeServer {
+  /** 'ok', a 403 reason, or 'offline' (the fetch rejects like a dropped connection). */
+  settings?: 'ok' | 'auth_required' | 'user_not_registered' | 'offline' | 'hang';
+  me?: User | { status: number } | 'offline';
+  users?: User[];
+}
+
+export function fakePlatform(server: FakeServer) {
+  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url.includes('/public-settings/')) {
+      const s = server.settings ?? 'ok';
+      if (s === 'offline') throw new TypeError('Failed to fetch');
+      if (s === 'hang') return new Promise<Response>(() => undefined);
+      if (s === 'ok') return json(200, { id: 'passage', public_settings: 'private_with_login' });
+      return json(403, { message: 'Forbidden', code: 'FORBIDDEN', extra_data: { reason: s } });
+    }
+    if (url.endsWith('/entities/User/me')) {
+      const me = server.me;
+      if (me === 'offline') throw new TypeError('Failed to fetch');
+      if (!me) return json(401, { message: 'Authentication required' });
+      if ('status' in me && !('id' in me)) return json(me.status, { message: 'Nope' });
+      return json(200, me);
+    }
+    if (url.includes('/log-user-in-app/')) return new Response(null, { status: 200 });
+    if (url.includes('/entities/User')) return json(200, server.users ?? []);
+    return json(404, { message: 'Not found' });
+  });
+  const client = createPlatformClient({ serverUrl: '', appId: 'passage', getToken: () => 'T', fetch: fetch as unknown as typeof globalThis.fetch, originUrl: 'http://localhost/' });
+  return { client, calls, fetch };
+}
+
+export function fakeEnvironment(options: { token?: string | null; cachedUser?: User | null; pending?: number } = {}) {
+  let token = options.token === undefined ? 'T' : options.token;
+  const env = {
+    getToken: () => token,
+    clearToken: vi.fn(() => {
+      token = null;
+    }),
+    appBaseUrl: '',
+    navigate: vi.fn(),
+    reload: vi.fn(),
+    session: {
+      getCachedUser: vi.fn(async () => options.cachedUser ?? null),
+      cacheCurrentUser: vi.fn(async () => undefined),
+      pendingCountFor: vi.fn(async () => options.pending ?? 0),
+      clearLocalData: vi.fn(async () => undefined),
+    },
+    sync: { start: vi.fn(), stop: vi.fn() },
+  } satisfies AuthEnvironment;
+  return env;
+}
+
+export const USERS = {
+  admin: { id: 'a1', email: 'admin@example.org', full_name: 'Ada Admin', role: 'admin', approved: true, requested_access_date: '2026-01-01' },
+  coach: { id: 'c1', email: 'coach@example.org', full_name: 'Cora Coach', role: 'user', approved: true, requested_access_date: '2026-01-02' },
+  newcoach: { id: 'n1', email: 'newcoach@example.org', full_name: 'Nell New', role: 'user', approved: false, requested_access_date: null },
+  pending: { id: 'p1', email: 'pending@example.org', full_name: 'Pat Pending', role: 'user', approved: false, requested_access_date: '2026-11-20' },
+} satisfies Record<string, User>;

@@ -1,0 +1,53 @@
+import { useState, type ComponentType } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { vi } from 'vitest';
+import { AppToaster } from '../../../src/app/app-toaster';
+import { AuthContext, type AuthApi } from '../../../src/app/auth/auth-context';
+import { CurrentUserContext } from '../../../src/app/current-user';
+import type { User } from '../../../src/data/types';
+
+/**
+ * Renders one page as the shell would: signed in as `user` (setUser updates it, like the real
+ * provider), inside a router at `path` with a stand-in Dashboard route, plus the toaster.
+ */
+export function renderPage(Page: ComponentType, { user, path }: { user: User; path: string }) {
+  const setUserSpy = vi.fn();
+  function Shell() {
+    const [current, setCurrent] = useState<User>(user);
+    const auth: AuthApi = {
+      user: current,
+      isAuthenticated: true,
+      isLoadingAuth: false,
+      isLoadingPublicSettings: false,
+      authError: null,
+      publicSettings: null,
+      offline: false,
+      logout: vi.fn(async () => undefined),
+      navigateToLogin: vi.fn(),
+      retry: vi.fn(),
+      setUser: (u) => {
+        setUserSpy(u);
+        setCurrent(u);
+      },
+    };
+    return (
+      <AuthContext.Provider value={auth}>
+        <CurrentUserContext.Provider value={current}>
+          <Outlet />
+          <AppToaster />
+        </CurrentUserContext.Provider>
+      </AuthContext.Provider>
+    );
+  }
+  const root = createRootRoute({ component: Shell });
+  const router = createRouter({
+    routeTree: root.addChildren([
+      createRoute({ getParentRoute: () => root, path, component: Page }),
+      createRoute({ getParentRoute: () => root, path: '/dashboard', component: () => <h1>Dashboard page</h1> }),
+    ]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const view = render(<RouterProvider router={router} />);
+  return { ...view, router, setUserSpy };
+}
