@@ -13,6 +13,7 @@ import {
 import { Toaster } from 'sonner';
 import { CurrentUserContext } from '../../src/app/current-user';
 import { PAGES, pagePath, type PageName } from '../../src/app/paths';
+import { parseSearch, stringifySearch } from '../../src/app/search-params';
 import { db } from '../../src/data/db';
 import { resetDataContext, setDataContext } from '../../src/data/context';
 import type { User } from '../../src/data/types';
@@ -67,6 +68,10 @@ export async function renderPage(element: ReactNode, { at, id, user = COACH }: R
   const router = createRouter({
     routeTree: root.addChildren([home, ...routes]),
     history: createMemoryHistory({ initialEntries: [start] }),
+    // As the app's router (src/app/routes.tsx): ids stay strings, paths match case-insensitively.
+    parseSearch,
+    stringifySearch,
+    caseSensitive: false,
   });
   // Commands stamp ops with the signed-in user (S11), as the runtime does after sign-in.
   setDataContext({ userId: user?.id ?? null });
