@@ -18,8 +18,9 @@ export interface EntityApi {
 export interface PlatformClientLike {
   entities(name: string): EntityApi;
   auth: {
-    me(): Promise<Row>;
-    updateMe(data: Record<string, unknown>): Promise<Row>;
+    // The real client returns its typed User; the data layer treats it as a plain row.
+    me(): Promise<{ id: string }>;
+    updateMe(data: Record<string, unknown>): Promise<{ id: string }>;
   };
 }
 

@@ -5,7 +5,7 @@ import { resolveConflict } from '../../../src/data/sync/op-actions';
 
 /** A participant on the server and in the mirror, as after a first sync. */
 async function synced(h: Harness, fields: Record<string, unknown> = {}) {
-  const row = h.transport.server.create('Participant', { first_name: 'Ana', last_name: 'Ruiz', phone: '1', city: 'A', ...fields });
+  const row = h.transport.server.create('Participant', { first_name: 'Ana', last_name: 'Ruiz', phone: '1', address: 'A', ...fields });
   await h.engine.start();
   await h.settle();
   return row;
@@ -23,11 +23,11 @@ describe('S4 field-level updates', () => {
   it('fields only one side changed keep that side, no conflict', async () => {
     const h = makeHarness();
     const row = await synced(h);
-    h.transport.server.update('Participant', row.id, { city: 'B' });
+    h.transport.server.update('Participant', row.id, { address: 'B' });
     await updateParticipant(row.id, { phone: '2' });
     await h.engine.runOnce();
-    expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: '2', city: 'B' });
-    expect(await h.db.participants.get(row.id)).toMatchObject({ phone: '2', city: 'B' });
+    expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: '2', address: 'B' });
+    expect(await h.db.participants.get(row.id)).toMatchObject({ phone: '2', address: 'B' });
     expect(await h.db.conflicts.count()).toBe(0);
   });
 
@@ -69,16 +69,16 @@ describe('S4 field-level updates', () => {
   it('taking the server value queues it back; keeping local just closes the conflict', async () => {
     const h = makeHarness();
     const row = await synced(h);
-    h.transport.server.update('Participant', row.id, { phone: 'server', city: 'S' });
-    await updateParticipant(row.id, { phone: 'local', city: 'L' });
+    h.transport.server.update('Participant', row.id, { phone: 'server', address: 'S' });
+    await updateParticipant(row.id, { phone: 'local', address: 'L' });
     await h.engine.runOnce();
-    const [phone, city] = (await h.db.conflicts.toArray()).sort((a, b) => a.field.localeCompare(b.field)).reverse();
+    const [phone, address] = (await h.db.conflicts.toArray()).sort((a, b) => a.field.localeCompare(b.field)).reverse();
     await resolveConflict(phone.id!, 'server');
-    await resolveConflict(city.id!, 'local');
+    await resolveConflict(address.id!, 'local');
     await h.engine.runOnce();
-    expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: 'server', city: 'L' });
+    expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: 'server', address: 'L' });
     expect((await h.db.conflicts.toArray()).map((c) => [c.field, c.status]).sort()).toEqual([
-      ['city', 'kept_local'],
+      ['address', 'kept_local'],
       ['phone', 'took_server'],
     ]);
   });
@@ -112,10 +112,10 @@ describe('S5 incremental pull', () => {
     const row = await synced(h);
     h.transport.failNext({ method: 'fetchMany' }, { kind: 'status', status: 503 });
     await updateParticipant(row.id, { phone: 'mine' });
-    h.transport.server.update('Participant', row.id, { city: 'theirs' });
+    h.transport.server.update('Participant', row.id, { address: 'theirs' });
     await h.engine.runOnce();
     expect(await h.db.outbox.count()).toBe(1);
-    expect(await h.db.participants.get(row.id)).toMatchObject({ phone: 'mine', city: 'theirs' });
+    expect(await h.db.participants.get(row.id)).toMatchObject({ phone: 'mine', address: 'theirs' });
   });
 });
 

@@ -1,0 +1,120 @@
+import { db } from './db';
+import { dataContext, setDataContext } from './context';
+import type { PlatformClientLike } from './platform-like';
+import type { User } from './types';
+import { SyncEngine } from './sync/engine';
+import { createPlatformTransport } from './sync/platform-transport';
+import type { Clock, LockManagerLike } from './sync/types';
+
+/**
+ * Wires the sync engine to the real world after sign-in: the app's Dexie database, the platform
+ * client, the browser clock, online/visibility events, the Web Lock (one syncing tab, S10) and a
+ * BroadcastChannel so a tab that is not the leader can still ask for a sync.
+ */
+
+const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const CHANNEL = 'passage-sync';
+type Message = 'sync-now' | 'local-write';
+
+interface Running {
+  userId: string;
+  engine: SyncEngine;
+  teardown: () => void;
+}
+
+let running: Running | null = null;
+
+function browserLocks(): LockManagerLike | null {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }).locks : undefined;
+  return locks && typeof locks.request === 'function' ? locks : null;
+}
+
+export interface StartArgs {
+  client: PlatformClientLike;
+  user: Pick<User, 'id'>;
+}
+
+/** Start syncing for this user (after sign-in or an offline start with a cached user). */
+export async function startDataSync({ client, user }: StartArgs): Promise<void> {
+  if (running && running.userId === user.id) {
+    // Same person signing in again (e.g. after a 401): fresh client, same engine and queue.
+    setDataContext({ client });
+    running.engine.resume();
+    return;
+  }
+  await stopDataSync();
+
+  const engine = new SyncEngine({
+    db,
+    transport: createPlatformTransport(client, user.id),
+    clock: realClock,
+    userId: user.id,
+    random: Math.random,
+    lock: browserLocks(),
+  });
+  const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL) : null;
+  const send = (message: Message) => channel?.postMessage(message);
+
+  setDataContext({
+    db,
+    client,
+    userId: user.id,
+    sync: {
+      // In a follower tab the engine is idle; the leader hears the request over the channel.
+      syncNow: () => (engine.isLeader ? engine.syncNow() : send('sync-now')),
+      localWrite: () => (engine.isLeader ? engine.localWrite() : send('local-write')),
+    },
+  });
+
+  const onMessage = (event: MessageEvent<Message>) => {
+    if (event.data === 'sync-now') engine.syncNow();
+    else if (event.data === 'local-write') engine.localWrite();
+  };
+  const onOnline = () => engine.connectionChanged(true);
+  const onOffline = () => engine.connectionChanged(false);
+  const onVisibility = () => engine.setVisible(document.visibilityState === 'visible');
+  channel?.addEventListener('message', onMessage);
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+  }
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', onVisibility);
+  }
+
+  running = {
+    userId: user.id,
+    engine,
+    teardown: () => {
+      channel?.removeEventListener('message', onMessage);
+      channel?.close();
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOffline);
+      }
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+    },
+  };
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') engine.setVisible(false);
+  await engine.start();
+}
+
+/** Stop syncing (logout). The queue stays in Dexie; clearLocalData is a separate, explicit step. */
+export async function stopDataSync(): Promise<void> {
+  const current = running;
+  running = null;
+  if (!current) return;
+  current.teardown();
+  await current.engine.stop();
+  if (dataContext().userId === current.userId) setDataContext({ sync: null, client: null, userId: null });
+}
+
+/** The running engine, for diagnostics and tests. */
+export function currentEngine(): SyncEngine | null {
+  return running?.engine ?? null;
+}

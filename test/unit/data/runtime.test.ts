@@ -1,0 +1,84 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentEngine, startDataSync, stopDataSync } from '../../../src/data/runtime';
+import { dataContext, resetDataContext } from '../../../src/data/context';
+import { db } from '../../../src/data/db';
+import { createParticipant } from '../../../src/data/commands/participants';
+import { syncNow } from '../../../src/data/sync/status';
+import type { PlatformClientLike, Row } from '../../../src/data/platform-like';
+import { MemoryServer } from '../sync/memory-server';
+import type { EntityName } from '../../../src/data/types';
+
+/** The platform client's shape over the in-memory server, recording what was called. */
+function fakeClient(server: MemoryServer, me: Row) {
+  const calls: string[] = [];
+  const client: PlatformClientLike = {
+    entities: (name) => {
+      const e = name as EntityName;
+      return {
+        list: async () => server.filter(e, {}, '-created_date', 5000),
+        filter: async (q, sort, limit, skip, fields) => (calls.push(`filter ${name}`), server.filter(e, q, sort ?? '-created_date', limit ?? 5000, skip, fields)),
+        get: async (id) => server.get(e, id)!,
+        create: async (data) => (calls.push(`create ${name}`), server.create(e, data)),
+        update: async (id, data) => (calls.push(`update ${name}`), server.update(e, id, data)!),
+        delete: async (id) => server.remove(e, id),
+        bulkCreate: async (rows) => rows.map((r) => server.create(e, r)),
+      };
+    },
+    auth: {
+      me: async () => (calls.push('me'), me),
+      updateMe: async (data) => (calls.push('updateMe'), Object.assign(me, data)),
+    },
+  };
+  return { client, calls };
+}
+
+afterEach(async () => {
+  await stopDataSync();
+  await db.delete();
+  await db.open();
+  resetDataContext();
+});
+
+describe('runtime', () => {
+  it('startDataSync wires commands, engine and platform client; stopDataSync unwires them', async () => {
+    const server = new MemoryServer();
+    server.create('Program', { program_name: 'Welding' });
+    const { client, calls } = fakeClient(server, { id: 'u1', email: 'coach@example.org' });
+    await startDataSync({ client, user: { id: 'u1' } });
+    expect(dataContext().userId).toBe('u1');
+    await currentEngine()!.idle();
+    expect(await db.programs.count()).toBe(1);
+
+    await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
+    syncNow();
+    await new Promise((r) => setTimeout(r, 50));
+    await currentEngine()!.idle();
+    expect(server.rows('Participant')).toEqual([expect.objectContaining({ first_name: 'Ana', client_ref: expect.any(String) })]);
+    expect(calls).toContain('create Participant');
+
+    await stopDataSync();
+    expect(currentEngine()).toBeNull();
+    expect(dataContext().userId).toBeNull();
+    expect(dataContext().sync).toBeNull();
+  });
+
+  it('the signed-in user\'s own profile update goes out as PUT me', async () => {
+    const server = new MemoryServer();
+    const me = { id: 'u1', email: 'coach@example.org', updated_date: '2026-01-01T00:00:00.000Z' };
+    const { client, calls } = fakeClient(server, me);
+    await db.users.put({ ...me });
+    await startDataSync({ client, user: { id: 'u1' } });
+    await currentEngine()!.idle();
+    const { submitCoachProfile } = await import('../../../src/data/commands/profile');
+    await db.meta.put({ key: 'currentUser', value: me });
+    await submitCoachProfile({ coach_type: 'lead_coach', organization: 'Org', bio: 'Bio', phone: '1' });
+    syncNow();
+    await new Promise((r) => setTimeout(r, 50));
+    await currentEngine()!.idle();
+    expect(calls).toContain('updateMe');
+    expect(calls).not.toContain('update User');
+    expect(me).toMatchObject({ coach_type: 'lead_coach', requested_access_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
