@@ -6,7 +6,14 @@
  */
 import { HttpError } from '../errors';
 
-export const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z0-9_]{1,64}){0,3}$/;
+const SHAPE = /^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z0-9_]{1,64}){0,3}$/;
+// Names that mean something to JavaScript objects: never a field, always an attack.
+export const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A field path: letters, digits and _, up to 4 dot-separated parts, none of them reserved. */
+export const FIELD_PATH = {
+  test: (path: string) => SHAPE.test(path) && !path.split('.').some((part) => RESERVED_NAMES.has(part)),
+};
 const LOGICAL = new Set(['$and', '$or', '$nor']);
 const VALUE_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex', '$all', '$size', '$elemMatch', '$not', '$options']);
 // Depth 8 and 500 nodes: far beyond any screen's query, small enough that a hostile filter cannot

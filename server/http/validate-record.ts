@@ -3,6 +3,7 @@
  * to store: server-kept fields removed, everything else as sent. Problems throw 422 naming the field.
  */
 import { HttpError } from '../errors';
+import { RESERVED_NAMES } from './filter-check';
 import { ENTITY_FIELDS, REQUIRED_FIELDS, SERVER_FIELDS, USER_SERVER_FIELDS, type FieldType } from './entity-schema';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -76,7 +77,7 @@ export function validateRecord(entity: string, body: unknown, mode: 'create' | '
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) {
     if (drop.has(field)) continue;
-    if (!FIELD_NAME.test(field)) throw invalid(field.slice(0, 64), `Field names must be letters, digits and _ (got "${field.slice(0, 64)}")`);
+    if (!FIELD_NAME.test(field) || RESERVED_NAMES.has(field)) throw invalid(field.slice(0, 64), `Field names must be letters, digits and _ (got "${field.slice(0, 64)}")`);
     const type = known[field];
     if (type) checkValue(field, type, value);
     if (value === undefined) continue;

@@ -49,3 +49,10 @@ describe('validateRecord', () => {
     expect(problem('Outcome', [1, 2])).toMatchObject({ status: 400 });
   });
 });
+
+describe('reserved names', () => {
+  it('refuses __proto__ and friends as field names', () => {
+    expect(problem('Outcome', JSON.parse('{"__proto__":{"admin":true}}'))).toMatchObject({ status: 422 });
+    expect(problem('Outcome', { constructor: 1 })).toMatchObject({ status: 422 });
+  });
+});
