@@ -27,6 +27,8 @@ const STATEMENTS = [
   `CREATE INDEX IF NOT EXISTS records_created ON records (app, entity, created_date, id)`,
   // Equality filters on any field (participant_id, cohort_id, client_ref, …) compile to containment
   // (data @> '{"f": v}'); jsonb_path_ops is the smaller, faster GIN variant for exactly that.
+  // Measured (npm run bench:server, 30,000 enrollments): enrollments of one participant take
+  // 6–8 ms p50 with it and 65–115 ms without it, on PostgreSQL and PGlite alike.
   `CREATE INDEX IF NOT EXISTS records_data ON records USING gin (data jsonb_path_ops)`,
   // The per-(app, entity) clock behind strictly increasing updated_date (see clock.ts).
   `CREATE TABLE IF NOT EXISTS entity_clocks (
