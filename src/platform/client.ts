@@ -16,6 +16,9 @@ export interface PlatformClientConfig extends TransportConfig {
   navigate?: (url: string) => void;
 }
 
+/** A record as the platform returns it: known fields typed, any other field allowed. */
+export type PlatformRecord<T> = T & Record<string, unknown>;
+
 export interface PublicSettings {
   id: string;
   public_settings: string;
@@ -24,9 +27,9 @@ export interface PublicSettings {
 
 export interface PlatformClient {
   readonly appId: string;
-  entities<N extends keyof EntityTypes>(name: N): EntityClient<EntityTypes[N]>;
-  entities<T = Record<string, unknown>>(name: string): EntityClient<T>;
-  auth: AuthClient<User>;
+  entities<N extends keyof EntityTypes>(name: N): EntityClient<PlatformRecord<EntityTypes[N]>>;
+  entities<T = PlatformRecord<{ id: string }>>(name: string): EntityClient<T>;
+  auth: AuthClient<PlatformRecord<User>>;
   getPublicSettings(): Promise<PublicSettings>;
   appLogs: { logUserInApp(pageName: string): Promise<void> };
   integrations: Integrations;
@@ -48,7 +51,7 @@ export function createPlatformClient(config: PlatformClientConfig): PlatformClie
       }
       return entity as EntityClient<never>;
     },
-    auth: createAuthClient<User>(request, {
+    auth: createAuthClient<PlatformRecord<User>>(request, {
       appId,
       appBaseUrl: config.appBaseUrl,
       setToken: config.setToken,

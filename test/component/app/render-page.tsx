@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useState, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { vi } from 'vitest';
@@ -11,7 +11,7 @@ import type { User } from '../../../src/data/types';
  * Renders one page as the shell would: signed in as `user` (setUser updates it, like the real
  * provider), inside a router at `path` with a stand-in Dashboard route, plus the toaster.
  */
-export function renderPage(Page: ComponentType, { user, path }: { user: User; path: string }) {
+export function renderPage(Page: () => ReactNode, { user, path }: { user: User; path: string }) {
   const setUserSpy = vi.fn();
   function Shell() {
     const [current, setCurrent] = useState<User>(user);

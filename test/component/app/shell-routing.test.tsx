@@ -16,7 +16,7 @@ vi.mock('../../../src/screens/site-detail/site-detail-page', async () => ({ Site
 
 afterEach(cleanup);
 
-describe('start-up states', () => {
+describe('start-up states', { timeout: 20_000 }, () => {
   it('shows a spinner while public settings load', async () => {
     renderShell('/', { settings: 'hang' });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading Passage…');
@@ -65,7 +65,7 @@ describe('start-up states', () => {
   });
 });
 
-describe('routing', () => {
+describe('routing', { timeout: 20_000 }, () => {
   it('a signed-in coach sees the layout and the page; sync starts; the visit is logged', async () => {
     const { env, calls } = renderShell('/participants', { me: USERS.coach });
     expect(await screen.findByRole('heading', { name: 'Participants page' })).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('routing', () => {
   });
 });
 
-describe('access guard', () => {
+describe('access guard', { timeout: 20_000 }, () => {
   it('a user without a profile is sent to ProfileSetup from any page', async () => {
     const { history } = renderShell('/cohorts', { me: USERS.newcoach });
     expect(await screen.findByText('Complete your coach profile to request access')).toBeInTheDocument();

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderShell } from './render-shell';
+import { USERS } from './fake-platform';
+
+vi.mock('../../../src/screens/dashboard/dashboard-page', async () => ({ DashboardPage: (await import('./mock-screens')).page('Dashboard') }));
+vi.mock('../../../src/screens/participants/participants-page', async () => ({ ParticipantsPage: (await import('./mock-screens')).page('Participants') }));
+vi.mock('../../../src/screens/add-participant/add-participant-page', async () => ({ AddParticipantPage: (await import('./mock-screens')).page('AddParticipant') }));
+vi.mock('../../../src/screens/participant-detail/participant-detail-page', async () => ({ ParticipantDetailPage: (await import('./mock-screens')).detail('ParticipantDetail') }));
+vi.mock('../../../src/screens/cohorts/cohorts-page', async () => ({ CohortsPage: (await import('./mock-screens')).page('Cohorts') }));
+vi.mock('../../../src/screens/add-cohort/add-cohort-page', async () => ({ AddCohortPage: (await import('./mock-screens')).page('AddCohort') }));
+vi.mock('../../../src/screens/cohort-detail/cohort-detail-page', async () => ({ CohortDetailPage: (await import('./mock-screens')).detail('CohortDetail') }));
+vi.mock('../../../src/screens/programs-sites/programs-sites-page', async () => ({ ProgramsSitesPage: (await import('./mock-screens')).page('ProgramsSites') }));
+vi.mock('../../../src/screens/program-detail/program-detail-page', async () => ({ ProgramDetailPage: (await import('./mock-screens')).detail('ProgramDetail') }));
+vi.mock('../../../src/screens/site-detail/site-detail-page', async () => ({ SiteDetailPage: (await import('./mock-screens')).detail('SiteDetail') }));
+
+function clearCookie() {
+  document.cookie = 'sidebar_state=; path=/; max-age=0';
+}
+
+function setViewport(mobile: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: mobile && query.includes('max-width: 767px'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+}
+
+beforeEach(() => {
+  clearCookie();
+  setViewport(false);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  clearCookie();
+});
+
+const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });
+
+describe('sidebar (spec 2.2)', { timeout: 20_000 }, () => {
+  it('Ctrl+B and Cmd+B collapse and expand it and remember the state in the cookie', async () => {
+    renderShell('/', { me: USERS.coach });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+    expect(sidebar()).toHaveStyle({ width: '16rem' });
+
+    fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
+    expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
+    expect(sidebar()).toHaveStyle({ width: '3rem' });
+    expect(document.cookie).toContain('sidebar_state=false');
+
+    fireEvent.keyDown(window, { key: 'b', metaKey: true });
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+    expect(document.cookie).toContain('sidebar_state=true');
+  });
+
+  it('starts collapsed when the cookie says so, and the header toggle expands it', async () => {
+    document.cookie = 'sidebar_state=false; path=/';
+    renderShell('/', { me: USERS.coach });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+  });
+
+  it('collapsed icons show their label after 700 ms, not before', async () => {
+    document.cookie = 'sidebar_state=false; path=/';
+    renderShell('/', { me: USERS.coach });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    vi.useFakeTimers();
+    const link = within(sidebar()).getByRole('link', { name: 'Cohorts' });
+    fireEvent.mouseEnter(link.parentElement!);
+    act(() => vi.advanceTimersByTime(650));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Cohorts');
+    fireEvent.mouseLeave(link.parentElement!);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
+  it('under 768px the toggle opens a slide-in panel that closes with Escape', async () => {
+    setViewport(true);
+    renderShell('/', { me: USERS.coach });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    const panel = await screen.findByRole('dialog', { name: 'Participant Management System' });
+    expect(within(panel).getByRole('link', { name: 'Participants' })).toBeInTheDocument();
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // On mobile Ctrl+B opens the panel too, and the desktop cookie is left alone.
+    fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(document.cookie).not.toContain('sidebar_state');
+  });
+
+  it('the header shows the user and Log out stops sync and goes to the logout URL', async () => {
+    const { env } = renderShell('/', { me: USERS.coach }, { pending: 0 });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(screen.getByText('Cora Coach')).toBeInTheDocument();
+    expect(screen.getByText('coach@example.org')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(env.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/apps\/auth\/logout\?from_url=/)));
+    expect(env.sync.stop).toHaveBeenCalled();
+    expect(env.clearToken).toHaveBeenCalled();
+    expect(env.session.clearLocalData).toHaveBeenCalled();
+    expect(screen.queryByText('coach@example.org')).not.toBeInTheDocument();
+  });
+
+  it('logout keeps the local copy while changes are still pending', async () => {
+    const { env } = renderShell('/', { me: USERS.coach }, { pending: 3 });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(env.navigate).toHaveBeenCalled());
+    expect(env.session.pendingCountFor).toHaveBeenCalledWith('c1');
+    expect(env.session.clearLocalData).not.toHaveBeenCalled();
+  });
+});
