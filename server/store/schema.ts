@@ -5,8 +5,8 @@
  */
 import type { SqlClient } from './sql-client';
 
-/** Any fixed 64-bit number unique to this purpose ("passage" in ASCII, as an integer). */
-const MIGRATION_LOCK = 0x70617373616765;
+/** Any fixed number unique to this purpose: "PASS" in ASCII. */
+const MIGRATION_LOCK = 0x50415353;
 
 const STATEMENTS = [
   // One row per record. The whole record (platform fields included) is `data`; id and the two dates

@@ -43,7 +43,9 @@ export async function openPglite(dataDir: string): Promise<SqlClient> {
  * that several server processes behind a load balancer stay under the default max_connections (100).
  */
 export function openPostgres(databaseUrl: string, poolSize = 10): SqlClient {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // 30 s per statement: far above any real query (a 5000-row page takes < 1 s), low enough that a
+  // pathological $regex over a big table cannot hold a connection for good.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, statement_timeout: 30_000 });
   // An idle client losing its connection (server restart) must not crash the process; the pool
   // discards it and the next query opens a fresh one.
   pool.on('error', () => {});
