@@ -11,7 +11,7 @@ import { entityLabel, fieldLabel, showValue } from './describe-op';
  * A field both this device and someone else changed (S4), or a record deleted on the server while
  * it had changes here (S6). Passage kept this device's value; the coach confirms or takes the other.
  */
-export function ConflictCard({ conflict, title }: { conflict: ConflictRow; title: string | undefined }) {
+export function ConflictCard({ conflict, title }: { conflict: ConflictRow; title: string | null | undefined }) {
   const [busy, setBusy] = useState(false);
   const choose = async (choice: 'local' | 'server') => {
     setBusy(true);
@@ -24,7 +24,8 @@ export function ConflictCard({ conflict, title }: { conflict: ConflictRow; title
       setBusy(false);
     }
   };
-  const name = title ?? 'Unnamed record';
+  // undefined: the name is still being read; null: the record has none.
+  const name = title === undefined ? '' : (title ?? 'Unnamed record');
   const when = conflict.server_updated_date ? formatDateTime(conflict.server_updated_date) : null;
 
   return (

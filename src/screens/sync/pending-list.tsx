@@ -18,7 +18,7 @@ export function PendingList({ ops, titles }: { ops: OutboxOp[]; titles: Map<stri
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2">
                   <Badge tone="blue">{entityLabel(op.entity)}</Badge>
-                  <span className="font-medium text-slate-900">{titles?.get(refKey(op)) ?? 'Unnamed record'}</span>
+                  <span className="font-medium text-slate-900">{titles ? (titles.get(refKey(op)) ?? 'Unnamed record') : ''}</span>
                 </p>
                 <p className="mt-1 text-sm text-slate-700">{describeOp(op)}</p>
                 {op.last_error && <p className="mt-1 text-sm text-amber-800">Last attempt failed ({op.last_error.message}); it will be tried again.</p>}

@@ -26,7 +26,7 @@ function discardWarning(op: OutboxOp): string {
 }
 
 /** One change the server refused: its message, and Retry / Edit / Discard (S8). */
-export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | undefined }) {
+export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | null | undefined }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -44,7 +44,8 @@ export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | un
     }
   };
 
-  const name = title ?? 'Unnamed record';
+  // undefined: the name is still being read; null: the record has none.
+  const name = title === undefined ? '' : (title ?? 'Unnamed record');
   return (
     <li className="rounded-lg border border-red-200 bg-white p-4" aria-label={`Rejected: ${entityLabel(op.entity)} ${name}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">

@@ -26,7 +26,7 @@ export function StoragePanel() {
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-600">Persistent</dt>
+            <dt className="text-sm text-slate-600">Persistence</dt>
             <dd className="mt-1 flex flex-wrap items-center gap-3">
               {info.persisted === true && <Badge tone="green">Persistent</Badge>}
               {info.persisted === false && (

@@ -28,7 +28,7 @@ export function SyncPage() {
           <p className="mb-3 text-sm text-slate-600">The server refused these changes. Other changes keep syncing; these wait for you.</p>
           <ul className="space-y-3" aria-label="Rejected changes">
             {status.rejected.map((op) => (
-              <RejectedOpCard key={op.seq} op={op} title={titles?.get(refKey(op))} />
+              <RejectedOpCard key={op.seq} op={op} title={titles ? (titles.get(refKey(op)) ?? null) : undefined} />
             ))}
           </ul>
         </Panel>
@@ -38,7 +38,7 @@ export function SyncPage() {
           <p className="mb-3 text-sm text-slate-600">Someone else changed the same field. Your value was kept; choose which one stays.</p>
           <ul className="space-y-3" aria-label="Conflicts">
             {status.conflicts.map((c) => (
-              <ConflictCard key={c.id} conflict={c} title={titles?.get(refKey(c))} />
+              <ConflictCard key={c.id} conflict={c} title={titles ? (titles.get(refKey(c)) ?? null) : undefined} />
             ))}
           </ul>
         </Panel>

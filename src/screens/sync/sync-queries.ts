@@ -37,12 +37,16 @@ async function rowOf(entity: EntityName, id: unknown): Promise<Record<string, un
   return alias ? ((await table.get(alias.server_id)) as Record<string, unknown> | undefined) : undefined;
 }
 
-/** Names of these records as the mirror has them now (key: `refKey`); live. */
+/**
+ * Names of these records as the mirror has them now (key: `refKey`); live. `undefined` until the
+ * names of exactly these records are read, so a row never flashes 'Unnamed record' while a
+ * previous, shorter list's answer is still the latest one.
+ */
 export function useRecordTitles(refs: RecordRef[]): Map<string, string> | undefined {
-  const keys = [...new Set(refs.map(refKey))].sort();
-  return useLiveQuery(async () => {
-    const out = new Map<string, string>();
-    for (const key of keys) {
+  const keys = [...new Set(refs.map(refKey))].sort().join('|');
+  const result = useLiveQuery(async () => {
+    const titles = new Map<string, string>();
+    for (const key of keys ? keys.split('|') : []) {
       const cut = key.indexOf(':');
       const entity = key.slice(0, cut) as EntityName;
       const row = await rowOf(entity, key.slice(cut + 1));
@@ -51,8 +55,9 @@ export function useRecordTitles(refs: RecordRef[]): Map<string, string> | undefi
           ? { participant: await rowOf('Participant', row?.participant_id), cohort: await rowOf('Cohort', row?.cohort_id) }
           : {};
       const title = titleOfRow(entity, row, related);
-      if (title) out.set(key, title);
+      if (title) titles.set(key, title);
     }
-    return out;
-  }, [keys.join('|')]);
+    return { keys, titles };
+  }, [keys]);
+  return result?.keys === keys ? result.titles : undefined;
 }
