@@ -167,6 +167,23 @@ function registerClockTests({ store, makeStore, sharedDatabase }: ContractContex
     }
   });
 
+  it.runIf(sharedDatabase)('servers with skewed clocks on one database still stamp in write order', async () => {
+    const t = Date.parse('2031-05-01T12:00:00.000Z');
+    const ahead = await makeStore({ now: () => t + 10_000 }); // this server's clock runs 10 s fast
+    const behind = await makeStore({ now: () => t });
+    try {
+      const app = freshApp();
+      const stamps: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const server = i % 2 ? behind : ahead;
+        stamps.push((await server.create(app, 'P', { i }, meta)).updated_date);
+      }
+      expect(stamps).toEqual([0, 1, 2, 3, 4, 5].map((ms) => new Date(t + 10_000 + ms).toISOString()));
+    } finally {
+      await Promise.all([ahead.close(), behind.close()]);
+    }
+  });
+
   it('a pull by updated_date >= cursor misses no write under 200 concurrent creates and updates', async () => {
     const app = freshApp();
     const seeded = await store().createMany(app, 'P', Array.from({ length: 20 }, (_, i) => ({ n: i })), meta);
