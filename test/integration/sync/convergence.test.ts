@@ -1,0 +1,223 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PassageDB } from '../../../src/data/db';
+import { setDataContext } from '../../../src/data/context';
+import { SyncEngine } from '../../../src/data/sync/engine';
+import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
+import { seededRandom } from '../../../src/data/sync/backoff';
+import { isTempId } from '../../../src/data/sync/references';
+import { createParticipant, updateParticipant } from '../../../src/data/commands/participants';
+import { enrollParticipant, unenrollParticipant } from '../../../src/data/commands/enrollments';
+import { FakeClock, flush } from '../../unit/sync/fake-clock';
+import { startSyncServer, type FaultKind, type SyncServer } from './sync-server';
+
+/**
+ * Seeded random convergence (design "Deterministic networks"): 3 devices of one coach, 300 random
+ * operations each, random offline periods and 20% injected faults (a third of them "applied but
+ * the answer was lost"), against the real server in-process. At the end, with everyone online
+ * and syncing until quiet: every mirror equals the server, every intended record exists exactly
+ * once (by client_ref), and every concurrent edit of one field was recorded as a conflict.
+ */
+const SEED = Number(process.env.CONVERGENCE_SEED ?? 20261122);
+const OPS_PER_DEVICE = 300;
+const FAULT_RATE = 0.2;
+const FIELDS = ['phone', 'case_manager', 'address'] as const;
+
+interface Device {
+  name: string;
+  db: PassageDB;
+  engine: SyncEngine;
+  offline: boolean;
+  faultsOn: boolean;
+}
+
+interface Edit {
+  device: number;
+  id: string;
+  field: string;
+  base: unknown;
+  value: string;
+}
+
+/** Rows that differ between a mirror and the server, by id (key order does not matter). */
+function differences(local: Array<Record<string, unknown>>, remote: Array<Record<string, unknown>>): string[] {
+  const canon = (r: Record<string, unknown> | undefined) => (r ? JSON.stringify(Object.keys(r).sort().map((k) => [k, r[k]])) : 'missing');
+  const l = new Map(local.map((r) => [String(r.id), r]));
+  const s = new Map(remote.map((r) => [String(r.id), r]));
+  const out: string[] = [];
+  for (const id of new Set([...l.keys(), ...s.keys()])) {
+    if (canon(l.get(id)) !== canon(s.get(id))) out.push(`${id}: local ${canon(l.get(id))} server ${canon(s.get(id))}`);
+  }
+  return out.slice(0, 5);
+}
+
+let server: SyncServer;
+beforeAll(async () => {
+  server = await startSyncServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('convergence', () => {
+  it(`3 devices × ${OPS_PER_DEVICE} random operations with faults converge (seed ${SEED})`, async () => {
+    const random = seededRandom(SEED);
+    const pick = <T,>(xs: T[]): T => xs[Math.floor(random() * xs.length)];
+    const clock = new FakeClock(Date.now());
+    const admin = server.client('admin');
+    const program = await admin.entities('Program').create({ program_name: 'Convergence', active: true });
+    const site = await admin.entities('Site').create({ site_name: 'Convergence site', active: true });
+    const cohorts = await Promise.all(
+      [1, 2].map((i) => admin.entities('Cohort').create({ program_id: program.id, site_id: site.id, cohort_code: `CV-${i}`, status: 'active' })),
+    );
+    const faultLog: Record<FaultKind, number> = { none: 0, offline: 0, 'drop-response': 0, 'server-error': 0, timeout: 0 };
+
+    const devices: Device[] = [0, 1, 2].map((i) => {
+      const dev = { name: `device-${i}`, offline: false, faultsOn: true } as Device;
+      const faultRandom = seededRandom(SEED + i + 1);
+      const faults = (): FaultKind => {
+        let f: FaultKind = 'none';
+        if (dev.offline) f = 'offline';
+        else if (dev.faultsOn && faultRandom() < FAULT_RATE) f = (['drop-response', 'server-error', 'timeout'] as const)[Math.floor(faultRandom() * 3)];
+        faultLog[f]++;
+        return f;
+      };
+      dev.db = new PassageDB(`convergence-${process.pid}-${i}`);
+      dev.engine = new SyncEngine({
+        db: dev.db,
+        transport: createPlatformTransport(server.client('coach', faults), server.coach.id),
+        clock,
+        userId: server.coach.id,
+        random: seededRandom(SEED * 7 + i),
+        entities: ['Cohort', 'Participant', 'Enrollment'],
+      });
+      return dev;
+    });
+    const settleAll = async () => {
+      await flush();
+      await Promise.all(devices.map((d) => d.engine.idle()));
+    };
+    const use = (d: Device) => setDataContext({ db: d.db, userId: server.coach.id, now: () => clock.now(), sync: d.engine });
+
+    for (const d of devices) await d.engine.start();
+    await settleAll();
+
+    const created = { participants: [] as string[], enrollments: [] as string[] };
+    const edits: Edit[] = [];
+    let token = 0;
+    const edit = async (i: number, id: string, field: string) => {
+      use(devices[i]);
+      const row = await devices[i].db.participants.get(id);
+      if (!row) return;
+      const value = `${field}-${++token}-d${i}`;
+      edits.push({ device: i, id, field, base: (row as Record<string, unknown>)[field] ?? null, value });
+      await updateParticipant(id, { [field]: value });
+    };
+
+    for (let step = 0; step < OPS_PER_DEVICE * 3; step++) {
+      const i = step % 3;
+      const d = devices[i];
+      use(d);
+      const roll = random();
+      const participants = await d.db.participants.toArray();
+      if (roll < 0.2 || participants.length === 0) {
+        const p = await createParticipant({ first_name: `P${++token}`, last_name: d.name });
+        created.participants.push(p.client_ref!);
+      } else if (roll < 0.45) {
+        await edit(i, pick(participants).id, pick([...FIELDS]));
+      } else if (roll < 0.6) {
+        const p = pick(participants);
+        const cohort = pick(cohorts);
+        const active = await d.db.enrollments.where('[participant_id+enrollment_status]').equals([p.id, 'active']).toArray();
+        if (!active.some((e) => e.cohort_id === cohort.id)) {
+          const e = await enrollParticipant({ participant_id: p.id, cohort_id: cohort.id });
+          created.enrollments.push(e.client_ref!);
+        }
+      } else if (roll < 0.7) {
+        const active = await d.db.enrollments.where('enrollment_status').equals('active').toArray();
+        if (active.length) await unenrollParticipant(pick(active).id);
+      } else if (roll < 0.8) {
+        // The same field on two devices, each from what it has (a true concurrent edit when
+        // neither has seen the other's).
+        const j = (i + 1 + Math.floor(random() * 2)) % 3;
+        const shared = participants.filter((p) => !isTempId(p.id));
+        const p = shared.length ? pick(shared) : null;
+        if (p && (await devices[j].db.participants.get(p.id))) {
+          const field = pick([...FIELDS]);
+          await edit(i, p.id, field);
+          await edit(j, p.id, field);
+        }
+      } else if (roll < 0.9) {
+        d.offline = !d.offline;
+        if (!d.offline) d.engine.connectionChanged(true);
+      } else {
+        await clock.advance(Math.floor(random() * 5_000), settleAll);
+      }
+      await clock.advance(Math.floor(random() * 400), settleAll);
+    }
+
+    // Everyone online, no more faults: sync until quiet.
+    for (const d of devices) {
+      d.offline = false;
+      d.faultsOn = false;
+    }
+    for (let round = 0; round < 20; round++) {
+      for (const d of devices) d.engine.syncNow();
+      await settleAll();
+      await clock.advance(2_000, settleAll);
+      const queued = await Promise.all(devices.map((d) => d.db.outbox.count()));
+      if (queued.every((q) => q === 0) && round >= 2) break;
+    }
+    // One more full pull each, after the last push anywhere.
+    for (const d of devices) await d.engine.runOnce();
+
+    const serverParticipants = await server.rows('Participant');
+    const serverEnrollments = (await server.rows('Enrollment')).filter((e) => cohorts.some((c) => c.id === e.cohort_id));
+    const byRef = (rows: Array<Record<string, unknown>>) => {
+      const counts = new Map<string, number>();
+      for (const r of rows) if (typeof r.client_ref === 'string') counts.set(r.client_ref, (counts.get(r.client_ref) ?? 0) + 1);
+      return counts;
+    };
+
+    // Nothing missing, nothing duplicated.
+    const pCounts = byRef(serverParticipants);
+    const eCounts = byRef(serverEnrollments);
+    expect(created.participants.filter((ref) => pCounts.get(ref) !== 1)).toEqual([]);
+    expect(created.enrollments.filter((ref) => eCounts.get(ref) !== 1)).toEqual([]);
+
+    // Every mirror equals the server.
+    for (const d of devices) {
+      expect(await d.db.outbox.toArray()).toEqual([]);
+      expect(differences(await d.db.participants.toArray(), serverParticipants)).toEqual([]);
+      expect(differences(await d.db.enrollments.toArray(), serverEnrollments)).toEqual([]);
+    }
+
+    // Every concurrent same-field edit (two devices, one base, different values) is a conflict
+    // recorded on one of the two devices.
+    const serverIdOf = async (dev: number, id: string) => (await devices[dev].db.aliases.get(id))?.server_id ?? id;
+    const resolved = await Promise.all(edits.map(async (e) => ({ ...e, id: await serverIdOf(e.device, e.id) })));
+    const conflictKeys = new Map<number, Set<string>>();
+    for (const [i, d] of devices.entries()) {
+      conflictKeys.set(i, new Set((await d.db.conflicts.toArray()).map((c) => `${c.record_id}/${c.field}`)));
+    }
+    const missed: string[] = [];
+    let pairs = 0;
+    for (let a = 0; a < resolved.length; a++) {
+      for (let b = a + 1; b < resolved.length; b++) {
+        const x = resolved[a], y = resolved[b];
+        if (x.device === y.device || x.id !== y.id || x.field !== y.field || x.value === y.value) continue;
+        if (JSON.stringify(x.base) !== JSON.stringify(y.base)) continue;
+        pairs++;
+        const key = `${x.id}/${x.field}`;
+        if (!conflictKeys.get(x.device)!.has(key) && !conflictKeys.get(y.device)!.has(key)) missed.push(`${key} ${x.value} vs ${y.value}`);
+      }
+    }
+    expect(missed).toEqual([]);
+    expect(pairs).toBeGreaterThan(10);
+    console.log(
+      `convergence seed ${SEED}: ${serverParticipants.length} participants, ${serverEnrollments.length} enrollments, ` +
+        `${edits.length} edits, ${pairs} concurrent pairs, faults ${JSON.stringify(faultLog)}`,
+    );
+    for (const d of devices) await d.engine.stop();
+  }, 120_000);
+});
