@@ -69,7 +69,7 @@ function compileField(t: Target, cond: unknown, p: Params, depth: number): strin
 function compileOperators(t: Target, ops: Record<string, unknown>, p: Params, depth: number): string {
   if (depth > MAX_DEPTH) throw badRequest(`The query is nested more than ${MAX_DEPTH} levels deep`);
   if ('$options' in ops && !('$regex' in ops)) throw badRequest('$options needs $regex');
-  const clauses = Object.entries(ops).map(([op, v]) => {
+  const clauses = Object.entries(ops).filter(([op]) => op !== '$options').map(([op, v]) => {
     if (!FIELD_OPERATORS.has(op)) throw badRequest(`Unknown operator ${op}`);
     switch (op) {
       case '$eq': return Array.isArray(v) ? sameJson(t, v, p) : equals(t, v, p);
@@ -78,7 +78,6 @@ function compileOperators(t: Target, ops: Record<string, unknown>, p: Params, de
       case '$nin': return `NOT (${inClause(t, needArray(op, v), p)})`;
       case '$exists': return exists(t, v);
       case '$regex': return regex(t, v, ops.$options, p);
-      case '$options': return 'TRUE'; // read together with $regex
       case '$not': {
         if (!isOperatorObject(v)) throw badRequest('$not needs an object of operators, e.g. {"$not": {"$gt": 5}}');
         return `NOT (${compileOperators(t, v, p, depth + 1)})`;

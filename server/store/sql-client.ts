@@ -57,6 +57,7 @@ export function openPostgres(databaseUrl: string, poolSize = 10): SqlClient {
     },
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>) {
       const client = await pool.connect();
+      let broken = false;
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -65,10 +66,12 @@ export function openPostgres(databaseUrl: string, poolSize = 10): SqlClient {
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch(() => {
+          broken = true; // the connection itself failed: drop it instead of pooling it again
+        });
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async close() {
