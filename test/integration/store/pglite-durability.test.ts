@@ -27,4 +27,5 @@ it('PGlite keeps records, auth and logs in its data directory across a clean clo
   } finally {
     await second.close();
   }
-});
+  // Two PGlite start-ups on disk (initdb, then recovery) take 15–20 s on a busy 2-core machine.
+}, 120_000);
