@@ -37,27 +37,27 @@ export async function runHttpScenarios(store: Store, app: string, data: Seeded, 
   const mid = enrollments[Math.floor(enrollments.length * 0.9)].updated_date;
   const out: Measurement[] = [];
 
-  out.push(await measure('list Participant limit=5000', 12, c, async () => {
+  out.push(await measure('list Participant limit=5000', 8, c, async () => {
     const rows = (await call('GET', '/Participant?limit=5000')) as unknown[];
     if (rows.length !== 5000) throw new Error(`list returned ${rows.length}`);
   }));
-  out.push(await measure('list Enrollment fields=id (reconcile)', 12, c, async () => {
+  out.push(await measure('list Enrollment fields=id (reconcile)', 8, c, async () => {
     await call('GET', '/Enrollment?limit=5000&fields=id');
   }));
-  out.push(await measure('filter Enrollment by participant_id', 400, c, async (i) => {
+  out.push(await measure('filter Enrollment by participant_id', 300, c, async (i) => {
     const rows = (await call('GET', `/Enrollment?q=${q({ participant_id: nth(participants, i).id })}`)) as unknown[];
     if (rows.length !== 3) throw new Error(`filter returned ${rows.length}`);
   }));
-  out.push(await measure('pull Enrollment updated_date>=cursor, 500', 60, c, async () => {
+  out.push(await measure('pull Enrollment updated_date>=cursor, 500', 40, c, async () => {
     await call('GET', `/Enrollment?q=${q({ updated_date: { $gte: mid } })}&sort=updated_date&limit=500`);
   }));
-  out.push(await measure('get Participant', 400, c, async (i) => {
+  out.push(await measure('get Participant', 300, c, async (i) => {
     await call('GET', `/Participant/${nth(participants, i).id}`);
   }));
-  out.push(await measure('create Participant', 300, c, async (i) => {
+  out.push(await measure('create Participant', 200, c, async (i) => {
     await call('POST', '/Participant', { first_name: 'Bench', last_name: `Create ${i}`, program_status: 'active', client_ref: randomUUID() });
   }));
-  out.push(await measure('update Participant', 300, c, async (i) => {
+  out.push(await measure('update Participant', 200, c, async (i) => {
     await call('PUT', `/Participant/${nth(participants, i).id}`, { phone: `(510) 555-${String(i).padStart(4, '0')}` });
   }));
   return out;
