@@ -16,7 +16,7 @@
  * fileParallelism false). Start-up takes a few seconds (tsx + PGlite + demo seed).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,9 +68,20 @@ export interface Harness {
   goto(page: Page, path: string): Promise<void>;
   /** Serious and critical axe-core violations on the page as it is now. */
   axe(page: Page): Promise<AxeViolation[]>;
-  /** Page errors and console errors seen on this page since newPage(). */
+  /** Page errors and console errors seen on this page since newPage(), each with its source URL. */
   errorsOf(page: Page): string[];
+  /**
+   * Calls the platform API from the page, as the signed-in user (token from localStorage), e.g.
+   * `await h().api(page, 'GET', '/apps/passage/entities/Participant?limit=1')` → { status, body }.
+   */
+  api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
+}
+
+let axeScript: string | null = null;
+function axeSource(): string {
+  axeScript ??= readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  return axeScript;
 }
 
 function freePort(): Promise<number> {
@@ -155,7 +166,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       errors.set(page, seen);
       page.on('pageerror', (e) => seen.push(`pageerror: ${e.message}`));
       page.on('console', (m) => {
-        if (m.type() === 'error') seen.push(`console: ${m.text()}`);
+        if (m.type() === 'error') seen.push(`console: ${m.text()} (${m.location().url})`);
       });
       return page;
     },
@@ -175,7 +186,19 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
     },
     async axe(page) {
-      await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+      // Evaluated over CDP rather than added as a <script>: the server's CSP (rightly) forbids
+      // inline scripts, and the browser tests should run with the real CSP in force.
+      if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
+      // Finish entrance animations first: a card caught mid fade-in has a contrast it never shows
+      // at rest. Endless ones (spinners, skeleton pulses) are skipped, they never finish.
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+      );
       const found = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
         const r = await axe.run(document, { resultTypes: ['violations'] });
@@ -184,6 +207,20 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     },
     errorsOf: (page) => errors.get(page) ?? [],
+    api: (page, method, path, body) =>
+      page.evaluate(
+        async ({ method, path, body }) => {
+          const token = localStorage.getItem('academy_access_token');
+          const res = await fetch(`/api${path}`, {
+            method,
+            headers: { 'Content-Type': 'application/json', 'X-App-Id': 'passage', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          const text = await res.text();
+          return { status: res.status, body: text ? JSON.parse(text) : undefined };
+        },
+        { method, path, body },
+      ),
     async stop() {
       for (const c of contexts) await c.close().catch(() => undefined);
       await browser!.close().catch(() => undefined);

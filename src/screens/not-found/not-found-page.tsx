@@ -9,7 +9,7 @@ export function NotFoundPage({ path }: { path: string }) {
   return (
     <main data-app-ready className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
       <div className="w-full max-w-md text-center">
-        <p aria-hidden="true" className="text-7xl font-light text-slate-300">
+        <p aria-hidden="true" className="text-7xl font-light text-slate-500">
           404
         </p>
         <h1 className="mt-4 text-2xl font-semibold text-slate-900">Page Not Found</h1>

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, setupHarness, type Harness } from './harness';
+
+/**
+ * Every page, as an admin and as a coach, in Chromium against the real server: the page renders
+ * (no 404, no crash, no console error), the sidebar reaches it, and axe-core finds no serious or
+ * critical violation. Also the 404 screen with and without the admin note.
+ */
+const h = setupHarness();
+
+async function firstId(page: Page, entity: string): Promise<string> {
+  const res = await h().api(page, 'GET', `/apps/passage/entities/${entity}?limit=1`);
+  expect(res.status).toBe(200);
+  return res.body[0].id;
+}
+
+/** Opens a page, checks it rendered, and returns its axe findings keyed by path (empty when clean). */
+async function visit(page: Page, path: string, harness: Harness): Promise<Record<string, string[]>> {
+  await harness.goto(page, path);
+  const heading = page.locator('main h1').first();
+  await heading.waitFor({ timeout: 20_000 });
+  const title = (await heading.innerText()).trim();
+  expect(title, `${path} shows a page heading`).not.toBe('');
+  expect(title, `${path} is a real page`).not.toBe('Page Not Found');
+  // Let live queries settle before the accessibility scan.
+  await page.waitForTimeout(300);
+  const found = await harness.axe(page);
+  return found.length ? { [path]: found.map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(' | ')}`) } : {};
+}
+
+/** Visits every path and then asserts, so one run reports every page's problems at once. */
+async function walk(page: Page, paths: string[]) {
+  let findings: Record<string, string[]> = {};
+  for (const path of paths) findings = { ...findings, ...(await visit(page, path, h())) };
+  expect(findings, 'serious or critical axe violations').toEqual({});
+}
+
+function appErrors(page: Page): string[] {
+  // The server's login page asks for /favicon.ico, which it does not serve: not the app's error.
+  return h().errorsOf(page).filter((e) => !e.includes('/favicon.ico'));
+}
+
+describe('walk-through', () => {
+  it('an admin reaches every page through the sidebar and by address', async () => {
+    const page = await h().newPage();
+    await h().signIn(page, DEMO.admin);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link').allInnerTexts()).resolves.toEqual([
+      'Dashboard',
+      'Participants',
+      'Cohorts',
+      'Programs & Sites',
+      'Add Participant',
+      'User Approvals',
+    ]);
+    for (const [label, path] of [
+      ['Participants', '/participants'],
+      ['Cohorts', '/cohorts'],
+      ['Programs & Sites', '/programssites'],
+      ['Add Participant', '/addparticipant'],
+      ['User Approvals', '/adminapprovals'],
+      ['Dashboard', '/dashboard'],
+    ]) {
+      await nav.getByRole('link', { name: label }).click();
+      await page.waitForURL((u) => u.pathname === path);
+      await expect(nav.getByRole('link', { name: label }).getAttribute('aria-current')).resolves.toBe('page');
+    }
+
+    const ids = {
+      participant: await firstId(page, 'Participant'),
+      cohort: await firstId(page, 'Cohort'),
+      program: await firstId(page, 'Program'),
+      site: await firstId(page, 'Site'),
+    };
+    await walk(page, [
+      '/',
+      '/participants',
+      '/addparticipant',
+      `/participantdetail?id=${ids.participant}`,
+      '/cohorts',
+      '/addcohort',
+      `/cohortdetail?id=${ids.cohort}`,
+      '/programssites',
+      `/programdetail?id=${ids.program}`,
+      `/sitedetail?id=${ids.site}`,
+      '/adminapprovals',
+      // Mixed case works too.
+      `/ParticipantDetail?id=${ids.participant}`,
+    ]);
+    // An approved admin on ProfileSetup is sent to the Dashboard.
+    await h().goto(page, '/profilesetup');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    expect(appErrors(page)).toEqual([]);
+  });
+
+  it('a coach reaches every page but User Approvals', async () => {
+    const page = await h().newPage();
+    await h().signIn(page, DEMO.coach);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'User Approvals' }).count()).toBe(0);
+    const participant = await firstId(page, 'Participant');
+    const cohort = await firstId(page, 'Cohort');
+    await walk(page, ['/', '/participants', `/participantdetail?id=${participant}`, '/cohorts', `/cohortdetail?id=${cohort}`, '/programssites']);
+    await h().goto(page, '/adminapprovals');
+    await page.getByText("You don't have permission to view this page").waitFor();
+    expect(appErrors(page)).toEqual([]);
+  });
+
+  it('the 404 screen: path named, Go Home, admin note only for admins', async () => {
+    const coach = await h().newPage();
+    await h().signIn(coach, DEMO.coach);
+    await h().goto(coach, '/no-such-page');
+    await coach.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await coach.getByText('The page "no-such-page" could not be found in this application.').count()).toBe(1);
+    expect(await coach.getByText('Admin Note').count()).toBe(0);
+    expect(await h().axe(coach)).toEqual([]);
+    await coach.getByRole('link', { name: 'Go Home' }).click();
+    await coach.waitForURL((u) => u.pathname === '/');
+
+    const admin = await h().newPage();
+    await h().signIn(admin, DEMO.admin);
+    await h().goto(admin, '/old-bookmark');
+    await admin.getByText('Admin Note').waitFor();
+    expect(await h().axe(admin)).toEqual([]);
+  });
+
+  it('without a session the app sends the browser to the login page', async () => {
+    const page = await h().newPage();
+    await page.goto(`${h().baseUrl}/cohorts`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('from_url')).toBe(`${h().baseUrl}/cohorts`);
+  });
+});
