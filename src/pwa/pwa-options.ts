@@ -52,6 +52,10 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallbackDenylist: NAVIGATE_FALLBACK_DENYLIST,
     // No runtimeCaching: API responses are never cached by the service worker (data is in Dexie).
     cleanupOutdatedCaches: true,
+    // The first worker takes over the page that installed it, so a coach who signs in once and then
+    // loses the connection can already navigate offline without a reload first. Updates still
+    // wait for the coach's Reload ('prompt'): claiming happens only when a worker activates.
+    clientsClaim: true,
     // Source maps are for developers, not for tablets on a facility network.
     globIgnores: ['**/*.map'],
     // The main bundle (React, router, Dexie) is about 600 KB; the 2 MB default leaves room.
