@@ -30,7 +30,7 @@ describe('list parameters', () => {
   });
 
   it('refuses malformed input with a 400', () => {
-    for (const bad of [
+    const cases: Record<string, string>[] = [
       { q: '{' },
       { q: '[1]' },
       { q: '{"a":{"$where":"1"}}' },
@@ -42,7 +42,8 @@ describe('list parameters', () => {
       { limit: 'ten' },
       { skip: '1e3' },
       { fields: 'id,a b' },
-    ]) {
+    ];
+    for (const bad of cases) {
       expect(status(() => params(bad)), JSON.stringify(bad)).toBe(400);
     }
   });
