@@ -2,24 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { DEMO, setupHarness } from './harness';
+import { serviceWorkerReady } from './offline-world';
 
 /**
  * Issue #5.1–5.2 in Chromium against the real server: the service worker installs and precaches
  * the app shell, it never caches an API answer, and Chromium reports Passage installable.
  */
 const h = setupHarness();
-
-/** Waits until the service worker controls the page and its precache is complete. */
-async function serviceWorkerReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}
 
 describe('PWA: service worker and install (issue #5)', () => {
   it('Chromium reports no installability errors and the manifest is what the app needs', async () => {
