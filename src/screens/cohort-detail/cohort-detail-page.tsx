@@ -91,8 +91,8 @@ export function CohortDetailPage({ id }: { id: string }) {
         subtitle="Cohort Management"
         actions={actions}
       />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      <div className="grid gap-6 xl:grid-cols-3">
+        <div className="space-y-6 xl:col-span-2">
           {editing ? (
             <CohortEditForm cohort={cohort} onSave={save} />
           ) : (
@@ -100,7 +100,7 @@ export function CohortDetailPage({ id }: { id: string }) {
           )}
           <EnrolledParticipantsPanel cohortId={cohort.id} roster={roster} />
         </div>
-        <div className="space-y-6">
+        <div className="grid content-start items-start gap-6 md:grid-cols-2 xl:grid-cols-1">
           <QuickStatsPanel roster={roster} sessions={sessions} />
           <UpcomingSessionsPanel sessions={sessions} />
         </div>

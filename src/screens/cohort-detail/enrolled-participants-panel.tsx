@@ -16,7 +16,7 @@ export function EnrolledParticipantsPanel({ cohortId, roster }: { cohortId: stri
     <Panel
       title={`Enrolled Participants (${roster ? roster.active.length : '…'} active)`}
       actions={
-        <Button variant={enrolling ? 'secondary' : 'primary'} onClick={() => setEnrolling((v) => !v)} aria-expanded={enrolling}>
+        <Button variant={enrolling ? 'secondary' : 'primary'} className="shrink-0 whitespace-nowrap" onClick={() => setEnrolling((v) => !v)} aria-expanded={enrolling}>
           <UserPlus className="h-4 w-4" aria-hidden="true" />
           Enroll Participant
         </Button>

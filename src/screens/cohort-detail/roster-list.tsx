@@ -35,11 +35,12 @@ export function RosterList({ rows }: { rows: RosterRow[] }) {
             <PageLink
               page="ParticipantDetail"
               id={enrollment.participant_id}
-              className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-3 rounded-lg px-2 py-1.5 hover:bg-slate-50"
+              className="min-w-0 flex-1 rounded-lg px-2 py-1.5 hover:bg-slate-50"
             >
-              <span className="font-medium text-slate-900">{name}</span>
-              {uid && <span className="text-xs text-slate-500">UID: {uid}</span>}
-              {enrollment.intake_date && <span className="text-xs text-slate-500">Intake {formatDate(enrollment.intake_date)}</span>}
+              <span className="block font-medium text-slate-900">{name}</span>
+              <span className="block text-xs text-slate-500">
+                {[uid && `UID: ${uid}`, enrollment.intake_date && `Intake ${formatDate(enrollment.intake_date)}`].filter(Boolean).join(' · ')}
+              </span>
             </PageLink>
             <button
               type="button"

@@ -28,8 +28,8 @@ export function ProgramBody({ cohorts, summary, isAdmin }: { cohorts: Cohort[] |
   );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <Panel title={`Cohorts (${cohorts.length})`} actions={isAdmin ? addCohort('Add Cohort') : undefined} className="lg:col-span-2">
+    <div className="grid gap-6 xl:grid-cols-3">
+      <Panel title={`Cohorts (${cohorts.length})`} actions={isAdmin ? addCohort('Add Cohort') : undefined} className="xl:col-span-2">
         {cohorts.length === 0 ? (
           <div className="py-6 text-center">
             <p className="text-sm text-slate-500">No cohorts for this program yet</p>
@@ -45,7 +45,7 @@ export function ProgramBody({ cohorts, summary, isAdmin }: { cohorts: Cohort[] |
           </ul>
         )}
       </Panel>
-      <div className="space-y-6">
+      <div className="grid content-start items-start gap-6 md:grid-cols-2 xl:grid-cols-1">
         <LinkedNamesPanel title="Sites" page="SiteDetail" items={siteIds.map((id) => ({ id, name: siteName(id) }))} empty="No sites yet" />
         <Panel title="Program Stats">
           <StatRow label="Active Cohorts" value={countActiveCohorts(cohorts)} />

@@ -18,8 +18,8 @@ export function SiteBody({ cohorts, summary }: { cohorts: Cohort[] | undefined; 
   const programName = (id: string) => programs.get(id)?.program_name || 'Unknown program';
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <Panel title={`Cohorts at This Site (${cohorts.length})`} className="lg:col-span-2">
+    <div className="grid gap-6 xl:grid-cols-3">
+      <Panel title={`Cohorts at This Site (${cohorts.length})`} className="xl:col-span-2">
         {cohorts.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-500">No cohorts at this site yet</p>
         ) : (
@@ -32,7 +32,7 @@ export function SiteBody({ cohorts, summary }: { cohorts: Cohort[] | undefined; 
           </ul>
         )}
       </Panel>
-      <div className="space-y-6">
+      <div className="grid content-start items-start gap-6 md:grid-cols-2 xl:grid-cols-1">
         <LinkedNamesPanel title="Programs" page="ProgramDetail" items={programIds.map((id) => ({ id, name: programName(id) }))} empty="No programs yet" />
         <Panel title="Site Stats">
           <StatRow label="Active Cohorts" value={countActiveCohorts(cohorts)} />
