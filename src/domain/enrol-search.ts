@@ -5,9 +5,10 @@ import type { Participant } from '../data/types';
  * The enrol search of CohortDetail (spec 2.10): first name, last name and UID, case-insensitive,
  * excluding participants who already hold an active enrollment in the cohort.
  *
- * Built for 10,000 participants: `buildSearchIndex` lower-cases every name once per list change,
- * and a search is then one substring test per participant (about 2 ms for 10,000 in Node), with
- * the shown results capped so the DOM stays small.
+ * Built for 10,000 participants: `buildSearchIndex` lower-cases every name once per list change
+ * (measured ~35 ms for 10,000 in Node, cold), and a search is then one substring test per
+ * participant (~1.6 ms per query for 10,000), with the shown results capped so the DOM stays small.
+ * In Chromium with 10,040 participants, typing to results on screen took 70–95 ms.
  */
 
 /** Results shown at most; more matches are counted and reported ("showing first 50"). */
