@@ -23,8 +23,8 @@ export function CohortEnrollmentsPanel({ participantId }: { participantId: strin
                 id={enrollment.cohort_id}
                 className="block rounded-lg border border-slate-200 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
               >
-                <span className="flex items-center justify-between gap-2">
-                  <span className="font-semibold text-slate-900">{cohort?.cohort_code || 'Cohort'}</span>
+                <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+                  <span className="font-semibold whitespace-nowrap text-slate-900">{cohort?.cohort_code || 'Cohort'}</span>
                   <Badge tone={statusTone(enrollment.enrollment_status)}>{enrollment.enrollment_status}</Badge>
                 </span>
                 <span className="mt-1 block text-sm text-slate-600">Enrolled: {formatDate(enrollment.intake_date, 'N/A')}</span>
