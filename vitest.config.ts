@@ -18,6 +18,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/component/**/*.test.tsx', 'test/component/**/*.test.ts'],
           setupFiles: ['test/component/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

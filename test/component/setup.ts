@@ -1,2 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+import { configure } from '@testing-library/react';
+
+// Live queries resolve through IndexedDB (fake-indexeddb) asynchronously; on a loaded 2-core CI
+// box the default 1 s wait for findBy*/waitFor flakes, so allow 5 s.
+configure({ asyncUtilTimeout: 5000 });
