@@ -15,6 +15,14 @@ export interface AuthState extends AuthRecord {
   otp_tries?: number;
   reset_hash?: string | null;
   reset_expires?: string | null;
+  /** Tokens issued before this second are refused: set when the password changes. */
+  tokens_valid_after?: string | null;
+}
+
+/** Whether a token issued at `iat` (seconds) predates the account's last password change. */
+export function tokenRevoked(auth: AuthState | null, iat: number): boolean {
+  if (!auth?.tokens_valid_after) return false;
+  return iat < Math.floor(new Date(auth.tokens_valid_after).getTime() / 1000);
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

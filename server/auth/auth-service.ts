@@ -176,6 +176,7 @@ export function createAuthService(deps: AuthDeps) {
         password_hash: await hashPassword(newPassword as string),
         reset_hash: null,
         reset_expires: null,
+        tokens_valid_after: deps.now().toISOString(),
         ...recordSuccess(),
       });
       // The reset link reached the mailbox, which proves the address just as an OTP would.
@@ -183,15 +184,16 @@ export function createAuthService(deps: AuthDeps) {
       return signIn(user);
     },
 
-    async changePassword(caller: EntityRecord, body: { user_id?: unknown; current_password?: unknown; new_password?: unknown }): Promise<{ message: string }> {
+    /** Signs out every other session; the answer carries a fresh token for this one. */
+    async changePassword(caller: EntityRecord, body: { user_id?: unknown; current_password?: unknown; new_password?: unknown }): Promise<{ message: string } & SignedIn> {
       if (body.user_id !== caller.id) throw new HttpError(403, 'FORBIDDEN', 'You can only change your own password');
       const account = await findAccount(store, app, String(caller.email));
       if (!account || typeof body.current_password !== 'string' || !(await verifyPassword(body.current_password, account.auth.password_hash))) {
         throw new HttpError(400, 'INVALID_CREDENTIALS', 'The current password is not correct');
       }
       badPassword(body.new_password);
-      await put({ ...account.auth, password_hash: await hashPassword(body.new_password as string) });
-      return { message: 'Password changed' };
+      await put({ ...account.auth, password_hash: await hashPassword(body.new_password as string), tokens_valid_after: deps.now().toISOString() });
+      return { message: 'Password changed', ...(await signIn(account.user)) };
     },
 
     async invite(admin: EntityRecord, emailIn: unknown, role: unknown, origin: string): Promise<{ message: string; user: EntityRecord }> {

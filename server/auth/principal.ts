@@ -4,6 +4,7 @@
  * token is anonymous; a malformed or expired one is `invalid` (a 401, so clients ask to sign in).
  */
 import type { Store } from '../store/types';
+import { tokenRevoked, type AuthState } from './accounts';
 import type { Principal } from './permissions';
 import { readToken } from './tokens';
 import type { UserFields } from './access-state';
@@ -24,5 +25,9 @@ export async function resolveCaller(store: Store, key: Uint8Array, appId: string
   if (claims.app_id !== appId || claims.sub.length > 200) return { kind: 'unregistered' };
   const user = await store.get(appId, 'User', claims.sub);
   if (!user || user.disabled === true) return { kind: 'unregistered' };
+  // A password change or reset signs out every other device (a lost tablet keeps no access).
+  if (typeof user.email === 'string' && tokenRevoked((await store.getAuth(appId, user.email)) as AuthState | null, claims.iat)) {
+    return { kind: 'invalid' };
+  }
   return { kind: 'user', user: user as UserFields & typeof user };
 }

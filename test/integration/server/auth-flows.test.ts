@@ -120,6 +120,8 @@ describe('password reset, change and invitations', () => {
     const done = await post('/auth/reset-password', { reset_token: token, new_password: 'brand-new-pass' });
     expect(done.status).toBe(200);
     expect(done.body.access_token).toBeTruthy();
+    expect((await s.request('GET', E('User', '/me'), { token: s.tokens.pending })).status).toBe(401); // older session signed out
+    expect((await s.request('GET', E('User', '/me'), { token: done.body.access_token })).status).toBe(200);
     expect((await post('/auth/reset-password', { reset_token: token, new_password: 'another-pass-1' })).body.code).toBe('INVALID_RESET_TOKEN');
     expect((await post('/auth/login', { email: 'pending@example.org', password: 'brand-new-pass' })).status).toBe(200);
   });
@@ -141,6 +143,11 @@ describe('password reset, change and invitations', () => {
     const ok = await post('/auth/change-password', { user_id: s.users.admin.id, current_password: PASSWORD, new_password: 'x-new-password' }, t);
     expect(ok.status).toBe(200);
     expect((await post('/auth/login', { email: 'admin@example.org', password: 'x-new-password' })).status).toBe(200);
+    // Every session from before the change is signed out; the answer's token keeps this one going.
+    s.clock.ms += 1000;
+    expect((await s.request('GET', E('User', '/me'), { token: t })).status).toBe(401);
+    expect((await s.request('GET', E('User', '/me'), { token: ok.body.access_token })).status).toBe(200);
+    s.tokens.admin = ok.body.access_token;
   });
 
   it('lets admins invite users, who then set a password from the mailed link', async () => {
