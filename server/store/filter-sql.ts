@@ -121,20 +121,33 @@ function sameJson(t: Target, v: unknown, p: Params): string {
   return `COALESCE(${jsonAt(t)} = ${p.add(JSON.stringify(v))}::jsonb, FALSE)`;
 }
 
+/**
+ * Up to this many values, equality uses the GIN index (two probes per value). Beyond it, probing
+ * and rechecking cost more than one pass over the entity: 500 participant ids against 30,000
+ * enrollments took 1.4–2.9 s as containment and 50–75 ms as a hashed `= ANY` scan.
+ */
+const INDEXED_VALUES_MAX = 16;
+
 function anyOfScalars(t: Target, values: unknown[], p: Params): string {
   const col = columnFor(t);
   if (col) {
     const strings = values.filter((v) => typeof v === 'string');
     return strings.length ? `${col} = ANY(${p.add(strings)}::text[])` : 'FALSE';
   }
-  if (t.path.length === 0) {
-    // Inside $elemMatch on a scalar element: plain equality with any of the values.
-    return `COALESCE(${t.base} = ANY(${p.add(values.map((v) => JSON.stringify(v)))}::jsonb[]), FALSE)`;
+  if (t.path.length > 0 && values.length <= INDEXED_VALUES_MAX) {
+    // `{f: v}` (field equals v) or `{f: [v]}` (array field containing v), for each value; a bitmap
+    // scan on the GIN index answers `@> ANY(array)` with one probe per element.
+    const docs = values.flatMap((v) => [nestValue(t.path, v), nestValue(t.path, [v])]).map((d) => JSON.stringify(d));
+    return `${t.base} @> ANY(${p.add(docs)}::jsonb[])`;
   }
-  // `{f: v}` (field equals v) or `{f: [v]}` (array field containing v), for each value. A bitmap
-  // scan on the GIN index answers `@> ANY(array)` with one probe per element.
-  const docs = values.flatMap((v) => [nestValue(t.path, v), nestValue(t.path, [v])]).map((d) => JSON.stringify(d));
-  return `${t.base} @> ANY(${p.add(docs)}::jsonb[])`;
+  // The same meaning without the index: the value is one of them, or an array holding one of them
+  // (the element scan only runs for array values).
+  const x = jsonAt(t);
+  const list = p.add(values.map((v) => JSON.stringify(v)));
+  return (
+    `COALESCE(${x} = ANY(${list}::jsonb[]), FALSE) OR (CASE WHEN jsonb_typeof(${x}) = 'array' THEN ` +
+    `EXISTS (SELECT 1 FROM jsonb_array_elements(${x}) AS el(v) WHERE el.v = ANY(${list}::jsonb[])) ELSE FALSE END)`
+  );
 }
 
 function inClause(t: Target, values: unknown[], p: Params): string {
@@ -147,7 +160,8 @@ function inClause(t: Target, values: unknown[], p: Params): string {
     if (isPlainObject(v) || Array.isArray(v)) parts.push(sameJson(t, v, p));
     else throw badRequest(`Unsupported value ${JSON.stringify(v)}`);
   }
-  return parts.length ? parts.map((c) => `(${c})`).join(' OR ') : 'FALSE';
+  if (parts.length === 0) return 'FALSE';
+  return parts.length === 1 ? parts[0] : parts.map((c) => `(${c})`).join(' OR ');
 }
 
 function exists(t: Target, v: unknown): string {

@@ -88,6 +88,15 @@ export function registerFilterContractTests({ store }: ContractContext) {
     expect(await keys({ n: { $nin: [5, 10] } })).toBe('bdef');
   });
 
+  it('long $in lists (answered without the index) mean the same', async () => {
+    const filler = Array.from({ length: 40 }, (_, i) => `v${i}`);
+    expect(await keys({ tags: { $in: ['z', 'x', ...filler] } })).toBe('adf');
+    expect(await keys({ n: { $in: [5, 10, ...filler, 1000, 1001] } })).toBe('ac');
+    expect(await keys({ n: { $in: ['5', null, ...filler] } })).toBe('be');
+    expect(await keys({ key: [...filler, 'b'] })).toBe('b');
+    expect(await keys({ n: { $nin: [5, 10, ...filler] } })).toBe('bdef');
+  });
+
   it('$exists', async () => {
     expect(await keys({ s: { $exists: true } })).toBe('abcdf');
     expect(await keys({ s: { $exists: false } })).toBe('e');

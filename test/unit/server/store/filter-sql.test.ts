@@ -24,6 +24,15 @@ describe('compileFilter', () => {
     expect(eq.params).toEqual([['{"participant_id":"p1"}', '{"participant_id":["p1"]}']]);
   });
 
+  it('answers short $in lists from the GIN index and long ones with one hashed scan', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `id-${i}`);
+    expect(compile({ participant_id: { $in: values(16) } }).sql).toBe('data @> ANY($1::jsonb[])');
+    const long = compile({ participant_id: { $in: values(17) } });
+    expect(long.sql).not.toContain('@>');
+    expect(long.sql).toContain(`COALESCE(data->'participant_id' = ANY($1::jsonb[]), FALSE)`);
+    expect(long.params).toEqual([values(17).map((v) => JSON.stringify(v))]);
+  });
+
   it('an empty or absent query matches everything', () => {
     expect(compile(undefined).sql).toBe('TRUE');
     expect(compile({}).sql).toBe('TRUE');
