@@ -16,12 +16,14 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Passage"}');
   writeFileSync(join(dist, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  writeFileSync(join(tmpdir(), 'passage-secret.txt'), 'secret');
+  // A file next to dist/ that a path-traversal request would reach.
+  writeFileSync(join(dist, '..', 'passage-secret.txt'), 'secret');
   s = await startTestServer({ distDir: dist, withPasswords: true });
 });
 afterAll(async () => {
   await s.close();
   rmSync(dist, { recursive: true, force: true });
+  rmSync(join(dist, '..', 'passage-secret.txt'), { force: true });
 });
 
 const get = (path: string) => s.app.request(`${ORIGIN}${path}`);
