@@ -30,6 +30,7 @@ const PEOPLE: Record<Who, { role: 'admin' | 'user' | 'guest'; fields: Record<str
 };
 
 export interface TestServer {
+  appId: string;
   app: ReturnType<typeof createApp>;
   store: Store;
   clock: { ms: number };
@@ -41,15 +42,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { distDir?: string; withPasswords?: boolean } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  distDir?: string;
+  withPasswords?: boolean;
+  /** A PostgreSQL server instead of in-memory PGlite (use a fresh appId per run there). */
+  databaseUrl?: string;
+  appId?: string;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const appId = options.appId ?? APP;
   const clock = { ms: Date.parse('2026-11-22T09:00:00.000Z') };
-  const store = await createStore({ dataDir: 'memory://', now: () => clock.ms });
+  const store = await createStore(options.databaseUrl ? { databaseUrl: options.databaseUrl, now: () => clock.ms } : { dataDir: 'memory://', now: () => clock.ms });
   const logs: string[] = [];
   const mails: Mail[] = [];
   const now = () => new Date(clock.ms);
   const app = createApp({
     store,
-    appId: APP,
+    appId,
     jwtSecret: SECRET,
     now,
     log: (m) => logs.push(m),
@@ -60,7 +70,7 @@ export async function startTestServer(options: { distDir?: string; withPasswords
   });
   const users = {} as Record<Who, EntityRecord>;
   for (const [who, p] of Object.entries(PEOPLE) as [Who, (typeof PEOPLE)[Who]][]) {
-    ({ user: users[who] } = await createAccount(store, APP, {
+    ({ user: users[who] } = await createAccount(store, appId, {
       email: `${who.toLowerCase()}@example.org`,
       password: options.withPasswords ? PASSWORD : undefined,
       full_name: `${who} person`,
@@ -71,10 +81,11 @@ export async function startTestServer(options: { distDir?: string; withPasswords
   }
   const key = secretKey(SECRET);
   const tokens = {} as Record<Who | 'otherApp', string>;
-  for (const who of Object.keys(PEOPLE) as Who[]) tokens[who] = await issueToken(key, users[who].id, APP, now());
+  for (const who of Object.keys(PEOPLE) as Who[]) tokens[who] = await issueToken(key, users[who].id, appId, now());
   tokens.otherApp = await issueToken(key, users.admin.id, 'another-app', now());
 
   return {
+    appId,
     app,
     store,
     clock,
