@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dataContext } from '../context';
+import type { PlatformClientLike } from '../platform-like';
 import type { User } from '../types';
 
 /**
@@ -18,8 +19,13 @@ function newestFirst(a: User, b: User): number {
   return (b.created_date ?? '').localeCompare(a.created_date ?? '');
 }
 
-export async function loadAdminUsers(): Promise<{ users: User[]; fromDevice: boolean }> {
-  const { client, db } = dataContext();
+/**
+ * `client` is the shell's platform client; the data context's copy is only set once the sync
+ * runtime has started, which can be after this page first renders.
+ */
+export async function loadAdminUsers(given?: PlatformClientLike | null): Promise<{ users: User[]; fromDevice: boolean }> {
+  const { db } = dataContext();
+  const client = given ?? dataContext().client;
   if (client && !(typeof navigator !== 'undefined' && navigator.onLine === false)) {
     try {
       const rows = (await client.entities('User').list('-created_date')) as unknown as User[];
@@ -33,7 +39,7 @@ export async function loadAdminUsers(): Promise<{ users: User[]; fromDevice: boo
   return { users: rows.sort(newestFirst), fromDevice: true };
 }
 
-export function useAdminUsers(enabled: boolean): AdminUsers {
+export function useAdminUsers(enabled: boolean, client?: PlatformClientLike | null): AdminUsers {
   const [users, setUsers] = useState<User[] | undefined>(undefined);
   const [fromDevice, setFromDevice] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +49,7 @@ export function useAdminUsers(enabled: boolean): AdminUsers {
     if (!enabled) return;
     const call = ++latest.current;
     try {
-      const result = await loadAdminUsers();
+      const result = await loadAdminUsers(client);
       if (call !== latest.current) return; // a newer refresh already answered
       setUsers(result.users);
       setFromDevice(result.fromDevice);
@@ -53,7 +59,7 @@ export function useAdminUsers(enabled: boolean): AdminUsers {
       setError((err as Error).message || 'Failed to load users');
       setUsers((u) => u ?? []);
     }
-  }, [enabled]);
+  }, [enabled, client]);
 
   useEffect(() => {
     void refresh();

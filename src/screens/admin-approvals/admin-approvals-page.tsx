@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../app/current-user';
+import { usePlatform } from '../../app/platform-context';
 import { useAdminUsers } from '../../data/queries/admin-users';
 import type { User } from '../../data/types';
 import { inApprovalList, type ApprovalFilter } from '../../domain/access';
@@ -22,7 +23,8 @@ const FILTERS: { value: ApprovalFilter; label: string }[] = [
 export function AdminApprovalsPage() {
   const me = useCurrentUser();
   const isAdmin = me?.role === 'admin';
-  const { users, fromDevice, error, refresh } = useAdminUsers(isAdmin);
+  // The shell's client, for reading only: decisions still go through data/commands/approvals.
+  const { users, fromDevice, error, refresh } = useAdminUsers(isAdmin, usePlatform());
   const [filter, setFilter] = useState<ApprovalFilter>('pending');
   const [busyId, setBusyId] = useState<string | null>(null);
 

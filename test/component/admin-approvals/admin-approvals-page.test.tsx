@@ -33,11 +33,13 @@ const seed = (): User[] => [
 ];
 
 let db: PassageDB;
+let client: ReturnType<typeof fakeClient>;
 let users: User[];
 let failUpdates = false;
 let listCalls = 0;
 /** When set, the user list answers only after it resolves (to see the loading state). */
 let listGate: Promise<void> | null = null;
+let listUnreachable = false;
 const puts: { id: string; body: Record<string, unknown> }[] = [];
 
 function fakeClient() {
@@ -54,6 +56,7 @@ function fakeClient() {
     }
     if (url.includes('/entities/User')) {
       listCalls++;
+      if (listUnreachable) throw new TypeError('Failed to fetch');
       if (listGate) await listGate;
       expect(url).toContain('sort=-created_date');
       return json(200, [...users].sort((a, b) => (b.created_date ?? '').localeCompare(a.created_date ?? '')));
@@ -68,9 +71,11 @@ beforeEach(() => {
   failUpdates = false;
   listCalls = 0;
   listGate = null;
+  listUnreachable = false;
   puts.length = 0;
   db = new PassageDB(`approvals-${Math.random()}`);
-  setDataContext({ db, userId: admin.id, client: fakeClient() });
+  client = fakeClient();
+  setDataContext({ db, userId: admin.id, client });
 });
 
 afterEach(async () => {
@@ -85,7 +90,7 @@ const cards = () => screen.getAllByRole('article');
 // Typing and re-rendering in jsdom takes seconds on a busy 2-core box; 5 s would be flaky.
 describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('non-admins are told they may not see it', async () => {
-    renderPage(AdminApprovalsPage, { user: { ...admin, role: 'user' }, path: '/adminapprovals' });
+    renderPage(AdminApprovalsPage, { user: { ...admin, role: 'user' }, path: '/adminapprovals', client });
     expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
     expect(listCalls).toBe(0);
   });
@@ -93,7 +98,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('shows counts, the pending list by default (rejected users included), and the card details', async () => {
     let release!: () => void;
     listGate = new Promise((r) => (release = r));
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals' });
+    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
     expect(await screen.findByRole('heading', { name: 'Coach Profiles & Approvals' })).toBeInTheDocument();
     expect(screen.getByText('Review and approve reentry coach access requests')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading users' }).querySelectorAll('[data-testid="skeleton-card"]')).toHaveLength(3);
@@ -121,7 +126,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
 
   it('Approve as Coach saves approval fields, toasts, and refreshes the list', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals' });
+    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
     const pat = await screen.findByRole('article', { name: 'Pat Pending' });
     await user.click(within(pat).getByRole('button', { name: 'Approve as Coach' }));
     expect(await screen.findByText('User approved successfully!')).toBeInTheDocument();
@@ -141,7 +146,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
 
   it('Approve as Admin sets role admin; Reject and Revoke set guest with the revoke toast', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals' });
+    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
     await user.click(within(await screen.findByRole('article', { name: 'Pat Pending' })).getByRole('button', { name: 'Approve as Admin' }));
     await screen.findByText('User approved successfully!');
     await user.click(within(screen.getByRole('article', { name: 'Rae Rejected' })).getByRole('button', { name: 'Reject' }));
@@ -163,7 +168,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     failUpdates = true;
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals' });
+    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
     const pat = await screen.findByRole('article', { name: 'Pat Pending' });
     await user.click(within(pat).getByRole('button', { name: 'Approve as Coach' }));
     expect(await screen.findByText('Failed to approve user')).toBeInTheDocument();
@@ -174,7 +179,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
 
   it('offline, approvals are refused with the data layer message', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals' });
+    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
     const pat = await screen.findByRole('article', { name: 'Pat Pending' });
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await user.click(within(pat).getByRole('button', { name: 'Approve as Coach' }));
@@ -185,9 +190,24 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('an empty list says No {filter} users', async () => {
     users = [admin];
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals' });
+    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
     expect(await screen.findByText('No pending users')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), 'rejected');
     expect(screen.getByText('No rejected users')).toBeInTheDocument();
+  });
+
+  it('reads through the shell client even before the sync runtime has set its own', async () => {
+    setDataContext({ client: null });
+    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
+    expect(await screen.findByRole('article', { name: 'Pat Pending' })).toBeInTheDocument();
+    expect(screen.queryByText(/this is the list as this device last saw it/)).not.toBeInTheDocument();
+  });
+
+  it('with the server unreachable it shows the device copy and says so', async () => {
+    listUnreachable = true;
+    await db.users.bulkPut(seed());
+    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
+    expect(await screen.findByText(/this is the list as this device last saw it/)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Pat Pending' })).toBeInTheDocument();
   });
 });

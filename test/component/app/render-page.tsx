@@ -6,12 +6,14 @@ import { AppToaster } from '../../../src/app/app-toaster';
 import { AuthContext, type AuthApi } from '../../../src/app/auth/auth-context';
 import { CurrentUserContext } from '../../../src/app/current-user';
 import type { User } from '../../../src/data/types';
+import { PlatformContext } from '../../../src/app/platform-context';
+import type { PlatformClient } from '../../../src/platform';
 
 /**
  * Renders one page as the shell would: signed in as `user` (setUser updates it, like the real
  * provider), inside a router at `path` with a stand-in Dashboard route, plus the toaster.
  */
-export function renderPage(Page: () => ReactNode, { user, path }: { user: User; path: string }) {
+export function renderPage(Page: () => ReactNode, { user, path, client = null }: { user: User; path: string; client?: PlatformClient | null }) {
   const setUserSpy = vi.fn();
   function Shell() {
     const [current, setCurrent] = useState<User>(user);
@@ -48,6 +50,10 @@ export function renderPage(Page: () => ReactNode, { user, path }: { user: User; 
     ]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  const view = render(<RouterProvider router={router} />);
+  const view = render(
+    <PlatformContext.Provider value={client}>
+      <RouterProvider router={router} />
+    </PlatformContext.Provider>,
+  );
   return { ...view, router, setUserSpy };
 }
