@@ -48,6 +48,12 @@ export async function runHttpScenarios(store: Store, app: string, data: Seeded, 
     const rows = (await call('GET', `/Enrollment?q=${q({ participant_id: nth(participants, i).id })}`)) as unknown[];
     if (rows.length !== 3) throw new Error(`filter returned ${rows.length}`);
   }));
+  // 400 ids: the HTTP layer refuses filters of more than 500 nodes (server/http/filter-check.ts).
+  out.push(await measure('filter Enrollment $in 400 participant ids', 20, c, async (i) => {
+    const ids = Array.from({ length: 400 }, (_, k) => nth(participants, i * 400 + k).id);
+    const rows = (await call('GET', `/Enrollment?q=${q({ participant_id: { $in: ids } })}`)) as unknown[];
+    if (rows.length === 0) throw new Error('$in returned nothing');
+  }));
   out.push(await measure('pull Enrollment updated_date>=cursor, 500', 40, c, async () => {
     await call('GET', `/Enrollment?q=${q({ updated_date: { $gte: mid } })}&sort=updated_date&limit=500`);
   }));

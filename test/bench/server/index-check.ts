@@ -2,6 +2,7 @@
  * Does the GIN index on `data` earn its keep? Times the same equality filter on the Store with the
  * index and without it, and shows the plan PostgreSQL picks.
  */
+import { GIN_INDEX } from '../../../server/store/schema';
 import type { SqlClient } from '../../../server/store/sql-client';
 import type { Store } from '../../../server/store/types';
 import { type Measurement, measure } from './measure';
@@ -26,6 +27,6 @@ export async function ginComparison(store: Store, sql: SqlClient, app: string, d
     const without = await run('store filter, no GIN index');
     return { rows: [withIndex, without], plan };
   } finally {
-    await sql.query('CREATE INDEX IF NOT EXISTS records_data ON records USING gin (data jsonb_path_ops)');
+    await sql.query(GIN_INDEX);
   }
 }
