@@ -49,6 +49,8 @@ export class SyncEngine {
   private holdUntil = 0;
   private nextOpAt: number | null = null;
   private reachable = true;
+  /** Set by syncNow / connection back: the next cycle first forgets every backoff (S8). */
+  private forgetBackoff = false;
 
   constructor(options: EngineOptions) {
     this.ctx = {
@@ -95,7 +97,8 @@ export class SyncEngine {
 
   /** "Sync now" (S9): also retries ops waiting out a backoff. */
   syncNow(): void {
-    void this.resetBackoff().then(() => this.trigger());
+    this.forgetBackoff = true;
+    this.trigger();
   }
 
   /** A local write committed: sync about 1 s after the last of a burst (S9). */
@@ -115,7 +118,8 @@ export class SyncEngine {
       void this.status.set({ online: false });
       return;
     }
-    void this.resetBackoff().then(() => this.trigger());
+    this.forgetBackoff = true;
+    this.trigger();
   }
 
   /** Tab visibility (S9): sync on becoming visible; periodic sync only while visible. */
@@ -175,6 +179,12 @@ export class SyncEngine {
   }
 
   private async cycle(): Promise<void> {
+    // Reset inside the cycle (not before triggering it) so `running` is set at once and a caller
+    // awaiting idle() never slips between the request and the sync.
+    if (this.forgetBackoff) {
+      this.forgetBackoff = false;
+      await this.resetBackoff();
+    }
     if (this.paused || this.ctx.clock.now() < this.holdUntil) return;
     await this.status.set({ syncing: true });
     try {

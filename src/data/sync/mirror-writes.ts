@@ -96,34 +96,43 @@ export async function applyUpdated(
 }
 
 /**
- * A pulled row (S5). If it carries the client_ref of a record this device created and still holds
- * under a temporary id, its create reached the server but the answer was lost: adopt it (S3).
- * Returns false when the row was already in the mirror unchanged (seen in the overlap window).
+ * A page of pulled rows (S5), in the caller's transaction. Rows with queued ops are rebased; rows
+ * the mirror already has at the same updated_date (the overlap window) are skipped. A row carrying
+ * the client_ref of a create this device still holds under a temporary id is that create, whose
+ * answer was lost: it is adopted (S3). Batched reads and writes: one outbox scan, one bulkGet,
+ * one bulkPut per page, because a first sync applies pages of 5000 rows.
+ * Returns how many rows changed the mirror.
  */
-export async function applyPulledRow(db: PassageDB, entity: EntityName, server: Row): Promise<boolean> {
-  const ref = server.client_ref;
-  if (typeof ref === 'string' && ref) {
-    const pendingCreate = await db.outbox
-      .where('record_id')
-      .anyOf(await localIdsWithClientRef(db, entity, ref, server.id))
-      .filter((o) => o.entity === entity && o.kind === 'create' && o.client_ref === ref)
-      .first();
-    if (pendingCreate) {
-      await applyCreated(db, pendingCreate, server);
-      return true;
-    }
-  }
-  const current = await table(db, entity).get(server.id);
-  if (current && current.updated_date === server.updated_date && server.updated_date != null) return false;
-  await putRebased(db, entity, server);
-  return true;
-}
-
-async function localIdsWithClientRef(db: PassageDB, entity: EntityName, ref: string, serverId: string): Promise<string[]> {
+export async function applyPulledPage(db: PassageDB, entity: EntityName, rows: Row[]): Promise<number> {
+  if (rows.length === 0) return 0;
   const t = table(db, entity);
-  // Every mirror table with creates has a client_ref index except sessions/outcomes/users, which
-  // this app never creates.
-  if (!t.schema.idxByName.client_ref) return [];
-  const rows = await t.where('client_ref').equals(ref).toArray();
-  return rows.map((r) => r.id as string).filter((id) => id !== serverId);
+  const ops = (await db.outbox.toArray()).filter((o) => o.entity === entity).sort((a, b) => a.seq! - b.seq!);
+  const opsById = new Map<string, OutboxOp[]>();
+  const createByRef = new Map<string, OutboxOp>();
+  for (const op of ops) {
+    opsById.set(op.record_id, [...(opsById.get(op.record_id) ?? []), op]);
+    if (op.kind === 'create' && op.client_ref) createByRef.set(op.client_ref, op);
+  }
+  const existing = await t.bulkGet(rows.map((r) => r.id));
+  const puts: Record<string, unknown>[] = [];
+  const deletes: string[] = [];
+  let changed = 0;
+  for (const [i, server] of rows.entries()) {
+    const lost = typeof server.client_ref === 'string' ? createByRef.get(server.client_ref) : undefined;
+    if (lost && lost.record_id !== server.id) {
+      await applyCreated(db, lost, server);
+      changed++;
+      continue;
+    }
+    const current = existing[i];
+    const recordOps = opsById.get(server.id) ?? [];
+    if (current && server.updated_date != null && current.updated_date === server.updated_date && recordOps.length === 0) continue;
+    const row = rebaseRow(server, recordOps);
+    if (row) puts.push(row);
+    else deletes.push(server.id);
+    changed++;
+  }
+  await t.bulkPut(puts);
+  await t.bulkDelete(deletes);
+  return changed;
 }

@@ -1,7 +1,7 @@
 import { TABLE_OF, type SyncStateRow } from '../db';
 import type { EntityName } from '../types';
 import { classifyError, type ErrorClass } from './classify-error';
-import { applyPulledRow, inAllTables } from './mirror-writes';
+import { applyPulledPage, inAllTables } from './mirror-writes';
 import { firstPage, newestDate, nextPage } from './pull-pages';
 import type { RunnerContext } from './runner-context';
 import type { Row } from './types';
@@ -31,10 +31,8 @@ export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promis
     }
     const partial = page.some((r) => r.updated_date == null);
     await inAllTables(db, async () => {
-      for (const row of page) {
-        if (partial) await mergeProjection(ctx, entity, row);
-        else await applyPulledRow(db, entity, row);
-      }
+      if (partial) for (const row of page) await mergeProjection(ctx, entity, row);
+      else await applyPulledPage(db, entity, page);
       state.cursor = partial ? state.cursor : newestDate(state.cursor, page);
       state.last_pulled_at = ctx.clock.now();
       await db.syncState.put(state);

@@ -17,6 +17,11 @@ import { startSyncServer, type FaultKind, type SyncServer } from './sync-server'
  * the answer was lost"), against the real server in-process. At the end, with everyone online
  * and syncing until quiet: every mirror equals the server, every intended record exists exactly
  * once (by client_ref), and every concurrent edit of one field was recorded as a conflict.
+ *
+ * Device syncs do not overlap in time here (the fake clock fires one timer, then waits for every
+ * engine to be idle). They must not: the platform has no conditional update, so two devices whose
+ * fetch-then-PUT of the same field interleave within one round trip cannot see each other, and
+ * the later PUT wins without a conflict. See src/data/README.md "Known limits".
  */
 const SEED = Number(process.env.CONVERGENCE_SEED ?? 20261122);
 const OPS_PER_DEVICE = 300;
@@ -40,10 +45,11 @@ interface Edit {
 }
 
 /** Rows that differ between a mirror and the server, by id (key order does not matter). */
-function differences(local: Array<Record<string, unknown>>, remote: Array<Record<string, unknown>>): string[] {
+function differences(local: object[], remote: object[]): string[] {
+  type R = Record<string, unknown>;
   const canon = (r: Record<string, unknown> | undefined) => (r ? JSON.stringify(Object.keys(r).sort().map((k) => [k, r[k]])) : 'missing');
-  const l = new Map(local.map((r) => [String(r.id), r]));
-  const s = new Map(remote.map((r) => [String(r.id), r]));
+  const l = new Map((local as R[]).map((r) => [String(r.id), r]));
+  const s = new Map((remote as R[]).map((r) => [String(r.id), r]));
   const out: string[] = [];
   for (const id of new Set([...l.keys(), ...s.keys()])) {
     if (canon(l.get(id)) !== canon(s.get(id))) out.push(`${id}: local ${canon(l.get(id))} server ${canon(s.get(id))}`);
@@ -70,16 +76,20 @@ describe('convergence', () => {
     const cohorts = await Promise.all(
       [1, 2].map((i) => admin.entities('Cohort').create({ program_id: program.id, site_id: site.id, cohort_code: `CV-${i}`, status: 'active' })),
     );
+    const requestLog: string[] = [];
+    const t0 = clock.now();
     const faultLog: Record<FaultKind, number> = { none: 0, offline: 0, 'drop-response': 0, 'server-error': 0, timeout: 0 };
 
     const devices: Device[] = [0, 1, 2].map((i) => {
       const dev = { name: `device-${i}`, offline: false, faultsOn: true } as Device;
       const faultRandom = seededRandom(SEED + i + 1);
-      const faults = (): FaultKind => {
+      const faults = (req: Request): FaultKind => {
         let f: FaultKind = 'none';
+        requestLog.push(`d${i} ${req.method} ${decodeURIComponent(req.url).split("/entities/")[1]?.slice(0, 160)} @${clock.now() - t0}ms`);
         if (dev.offline) f = 'offline';
         else if (dev.faultsOn && faultRandom() < FAULT_RATE) f = (['drop-response', 'server-error', 'timeout'] as const)[Math.floor(faultRandom() * 3)];
         faultLog[f]++;
+        requestLog[requestLog.length - 1] += ` ${f}`;
         return f;
       };
       dev.db = new PassageDB(`convergence-${process.pid}-${i}`);
@@ -110,7 +120,7 @@ describe('convergence', () => {
       const row = await devices[i].db.participants.get(id);
       if (!row) return;
       const value = `${field}-${++token}-d${i}`;
-      edits.push({ device: i, id, field, base: (row as Record<string, unknown>)[field] ?? null, value });
+      edits.push({ device: i, id, field, base: (row as unknown as Record<string, unknown>)[field] ?? null, value });
       await updateParticipant(id, { [field]: value });
     };
 
@@ -150,6 +160,7 @@ describe('convergence', () => {
       } else if (roll < 0.9) {
         d.offline = !d.offline;
         if (!d.offline) d.engine.connectionChanged(true);
+        await settleAll();
       } else {
         await clock.advance(Math.floor(random() * 5_000), settleAll);
       }
@@ -162,8 +173,10 @@ describe('convergence', () => {
       d.faultsOn = false;
     }
     for (let round = 0; round < 20; round++) {
-      for (const d of devices) d.engine.syncNow();
-      await settleAll();
+      for (const d of devices) {
+        d.engine.syncNow();
+        await settleAll();
+      }
       await clock.advance(2_000, settleAll);
       const queued = await Promise.all(devices.map((d) => d.db.outbox.count()));
       if (queued.every((q) => q === 0) && round >= 2) break;
@@ -210,6 +223,15 @@ describe('convergence', () => {
         pairs++;
         const key = `${x.id}/${x.field}`;
         if (!conflictKeys.get(x.device)!.has(key) && !conflictKeys.get(y.device)!.has(key)) missed.push(`${key} ${x.value} vs ${y.value}`);
+      }
+    }
+    if (missed.length) {
+      for (const m of missed) {
+        const [rid, field] = m.split(' ')[0].split('/');
+        console.log('MISSED', m, JSON.stringify(resolved.filter((e) => e.id === rid && e.field === field)));
+        for (const [i, d] of devices.entries()) console.log(' conflicts d' + i, JSON.stringify((await d.db.conflicts.toArray()).filter((c) => c.record_id === rid)));
+        console.log(' server', JSON.stringify(serverParticipants.find((p) => p.id === rid)));
+        console.log(requestLog.filter((l) => l.includes(rid)).join('\n'));
       }
     }
     expect(missed).toEqual([]);

@@ -137,7 +137,7 @@ describe('engine against the real server', () => {
 
   it('a coach pulls users as id, email, full_name without losing its own cached profile', async () => {
     const d = device();
-    await d.db.users.put({ ...(server.coach as never), coach_type: 'lead_coach' });
+    await d.db.users.put({ ...(server.coach as unknown as { id: string; email: string }), coach_type: 'lead_coach' });
     await d.engine.start();
     await d.settle();
     expect(await d.db.users.get(server.admin.id)).toEqual({ id: server.admin.id, email: 'admin@example.org', full_name: 'admin' });
