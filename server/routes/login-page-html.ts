@@ -43,7 +43,7 @@ function messages(error?: string, notice?: string): string {
 
 function page(title: string, lead: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · ${PRODUCT}</title><style>${STYLE}</style></head>
+<link rel="icon" href="/icon.svg"><title>${escapeHtml(title)} · ${PRODUCT}</title><style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(lead)}</p>${body}</main></body></html>`;
 }
 
