@@ -7,6 +7,7 @@ import { createAppRouter } from './app/routes';
 import { installFrameErrorReporting } from './app/tracking/frame-messages';
 import { createPlatformClient, getStoredToken, readAppParams, removeToken, storeToken } from './platform';
 import { registerPwa } from './pwa/register-pwa';
+import { SyncIndicator } from './pwa/sync-indicator';
 
 // Boot: URL params first (they capture ?access_token= and clean the address bar), then the
 // client, error reporting to a hosting frame, the service worker and the app.
@@ -27,6 +28,6 @@ const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App client={client} env={env} router={router} />
+    <App client={client} env={env} router={router} slots={{ headerStatus: <SyncIndicator /> }} />
   </StrictMode>,
 );

@@ -20,6 +20,8 @@ import { SiteDetailPage } from '../screens/site-detail/site-detail-page';
 import { ProfileSetupPage } from '../screens/profile-setup/profile-setup-page';
 import { AdminApprovalsPage } from '../screens/admin-approvals/admin-approvals-page';
 import { NotFoundPage } from '../screens/not-found/not-found-page';
+import { SyncPage } from '../screens/sync/sync-page';
+import { SYNC_PATH } from '../pwa/sync-indicator';
 import { useAuth } from './auth/auth-context';
 import { AppLayout } from './layout/app-layout';
 import { pagePath, type PageName } from './paths';
@@ -85,6 +87,8 @@ const routeTree = rootRoute.addChildren([
     detailPage('SiteDetail', SiteDetailPage),
     page('ProfileSetup', ProfileSetupPage),
     page('AdminApprovals', AdminApprovalsPage),
+    // Passage's own page (not in spec 2.1): what is waiting to sync, refused, or in conflict.
+    createRoute({ getParentRoute: () => layoutRoute, path: SYNC_PATH, component: SyncPage }),
   ]),
 ]);
 

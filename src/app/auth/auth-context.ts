@@ -17,11 +17,14 @@ export interface AuthState {
 
 export interface AuthApi extends AuthState {
   /**
-   * Clears the user and the stored token, stops sync, then goes to the platform's logout URL
-   * (which returns to `redirectTo`, default the current page) — or, with `redirect: false`,
-   * reloads the page.
+   * Asks first when changes are pending (S11); then stops sync, clears the local copy when nothing
+   * of anyone is pending, clears the user and the stored token, and goes to the platform's logout
+   * URL (which returns to `redirectTo`, default the current page) — or, with `redirect: false`,
+   * reloads the page. Resolves false when the user chose to stay.
    */
-  logout(options?: { redirect?: boolean; redirectTo?: string }): Promise<void>;
+  logout(options?: { redirect?: boolean; redirectTo?: string }): Promise<boolean>;
+  /** Ids of other users with changes still waiting on this device; undefined while counting. */
+  othersPending?: string[];
   /** Replace the signed-in user (e.g. after the profile was submitted). */
   setUser(user: User): void;
   /** `{appBaseUrl}/login?from_url={current page}`. */

@@ -4,6 +4,7 @@ import { useAuth } from './auth-context';
 import { AccessRestricted } from './access-restricted';
 import { LoadingScreen } from './loading-screen';
 import { StartupError } from './startup-error';
+import { PendingOtherUserGate } from '../../pwa/pending-other-user-gate';
 
 /**
  * Renders what start-up decided (spec.md 2.3, 8): a spinner while loading, the login redirect for
@@ -33,6 +34,11 @@ export function AuthGate({ children }: { children: ReactNode }) {
         onLogout={() => void auth.logout()}
       />
     );
+  }
+  if (auth.othersPending === undefined) return <LoadingScreen />;
+  if (auth.othersPending.length > 0) {
+    // Its own live query follows the discard; ours does too, and then the app opens.
+    return <PendingOtherUserGate user={auth.user} onSignOut={() => void auth.logout()} onClear={() => undefined} />;
   }
   return <CurrentUserContext.Provider value={auth.user}>{children}</CurrentUserContext.Provider>;
 }

@@ -13,8 +13,10 @@ export interface AuthEnvironment {
   appBaseUrl: string;
   navigate(url: string): void;
   reload(): void;
-  session: Pick<typeof session, 'getCachedUser' | 'cacheCurrentUser' | 'pendingCountFor' | 'clearLocalData'>;
+  session: Pick<typeof session, 'getCachedUser' | 'cacheCurrentUser' | 'pendingCountFor' | 'otherUsersWithPendingOps' | 'clearLocalData'>;
   sync: { start(args: { client: PlatformClient; user: User }): unknown; stop(): unknown };
+  /** Asks before a logout that leaves `pendingCount` changes behind (S11); true = go ahead. */
+  confirmLogout(pendingCount: number): Promise<boolean>;
 }
 
 export function AuthProvider({ client, env, children }: { client: PlatformClient; env: AuthEnvironment; children: ReactNode }) {
@@ -70,19 +72,29 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
     env.navigate(`${env.appBaseUrl}/login?from_url=${from}`);
   }, [env]);
 
+  // Other users' changes still waiting on this device (S11): the gate holds the app until they
+  // are synced by their owner or discarded by an admin.
+  const othersPending = useLiveQuery(
+    () => (userId ? env.session.otherUsersWithPendingOps(userId).catch(() => [] as string[]) : ([] as string[])),
+    [userId, env],
+  );
+
   const logout = useCallback<AuthApi['logout']>(
     async ({ redirect = true, redirectTo } = {}) => {
       const current = state.user;
+      // Ask first, while sync still runs: changes not yet on the server are never dropped silently.
+      const mine = current ? await env.session.pendingCountFor(current.id).catch(() => 0) : 0;
+      if (!(await env.confirmLogout(mine))) return false;
       try {
         await env.sync.stop();
       } catch (err) {
         console.error('Sync did not stop cleanly', err);
       }
-      // Personal data of justice-involved people must not stay on a shared tablet — but changes
-      // not yet on the server are never thrown away silently (S11): then the local copy stays.
-      if (current) {
-        const pending = await env.session.pendingCountFor(current.id).catch(() => 1);
-        if (pending === 0) await env.session.clearLocalData().catch((err: unknown) => console.error('Could not clear local data', err));
+      // Personal data of justice-involved people must not stay on a shared tablet — unless some
+      // change (this user's or another's) still lives only here; then the copy stays (S11).
+      const others = await env.session.otherUsersWithPendingOps(current?.id ?? '').catch(() => ['unknown']);
+      if (mine === 0 && others.length === 0) {
+        await env.session.clearLocalData().catch((err: unknown) => console.error('Could not clear local data', err));
       }
       env.clearToken();
       // Back to the loading state: the page is about to leave, and the gate must not start a
@@ -91,6 +103,7 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
       syncing.current = false;
       if (redirect) env.navigate(client.auth.logoutUrl(redirectTo ?? window.location.href));
       else env.reload();
+      return true;
     },
     [client, env, state.user],
   );
@@ -98,12 +111,13 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
   const api = useMemo<AuthApi>(
     () => ({
       ...state,
+      othersPending,
       logout,
       navigateToLogin,
       setUser: (user) => setState((s) => ({ ...s, user })),
       retry: () => setAttempt((n) => n + 1),
     }),
-    [state, logout, navigateToLogin],
+    [state, othersPending, logout, navigateToLogin],
   );
 
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;

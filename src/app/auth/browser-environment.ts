@@ -1,5 +1,7 @@
 import * as session from '../../data/session';
 import * as runtime from '../../data/runtime';
+import { confirmLogout } from '../../pwa/confirm-logout';
+import { requestPersistentStorage } from '../../pwa/storage';
 import type { AuthEnvironment } from './auth-provider';
 
 /** The real world for AuthProvider: location, the data layer's session and sync runtime. */
@@ -9,7 +11,15 @@ export function browserAuthEnvironment(overrides: Partial<AuthEnvironment> & Pic
     navigate: (url) => window.location.assign(url),
     reload: () => window.location.reload(),
     session,
-    sync: { start: (args) => runtime.startDataSync(args), stop: () => runtime.stopDataSync() },
+    sync: {
+      start: async (args) => {
+        await runtime.startDataSync(args);
+        // S12: ask right after sign-in, so the browser does not evict the outbox under pressure.
+        void requestPersistentStorage();
+      },
+      stop: () => runtime.stopDataSync(),
+    },
+    confirmLogout,
     ...overrides,
   };
 }

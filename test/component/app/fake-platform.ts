@@ -43,7 +43,18 @@ export function fakePlatform(server: FakeServer) {
   return { client, calls, fetch };
 }
 
-export function fakeEnvironment(options: { token?: string | null; cachedUser?: User | null; pending?: number } = {}) {
+export interface FakeEnvironmentOptions {
+  token?: string | null;
+  cachedUser?: User | null;
+  /** This user's changes not yet on the server. */
+  pending?: number;
+  /** Other users with changes still on this device. */
+  others?: string[];
+  /** What the logout warning answers. */
+  confirm?: boolean;
+}
+
+export function fakeEnvironment(options: FakeEnvironmentOptions = {}) {
   let token = options.token === undefined ? 'T' : options.token;
   const env = {
     getToken: () => token,
@@ -57,9 +68,11 @@ export function fakeEnvironment(options: { token?: string | null; cachedUser?: U
       getCachedUser: vi.fn(async () => options.cachedUser ?? null),
       cacheCurrentUser: vi.fn(async () => undefined),
       pendingCountFor: vi.fn(async () => options.pending ?? 0),
+      otherUsersWithPendingOps: vi.fn(async () => options.others ?? []),
       clearLocalData: vi.fn(async () => undefined),
     },
     sync: { start: vi.fn(), stop: vi.fn() },
+    confirmLogout: vi.fn(async () => options.confirm ?? true),
   } satisfies AuthEnvironment;
   return env;
 }

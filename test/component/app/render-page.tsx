@@ -25,7 +25,7 @@ export function renderPage(Page: () => ReactNode, { user, path, client = null }:
       authError: null,
       publicSettings: null,
       offline: false,
-      logout: vi.fn(async () => undefined),
+      logout: vi.fn(async () => true),
       navigateToLogin: vi.fn(),
       retry: vi.fn(),
       setUser: (u) => {

@@ -13,6 +13,7 @@ vi.mock('../../../src/screens/cohort-detail/cohort-detail-page', async () => ({ 
 vi.mock('../../../src/screens/programs-sites/programs-sites-page', async () => ({ ProgramsSitesPage: (await import('./mock-screens')).page('ProgramsSites') }));
 vi.mock('../../../src/screens/program-detail/program-detail-page', async () => ({ ProgramDetailPage: (await import('./mock-screens')).detail('ProgramDetail') }));
 vi.mock('../../../src/screens/site-detail/site-detail-page', async () => ({ SiteDetailPage: (await import('./mock-screens')).detail('SiteDetail') }));
+vi.mock('../../../src/screens/sync/sync-page', async () => ({ SyncPage: (await import('./mock-screens')).page('Sync') }));
 
 function clearCookie() {
   document.cookie = 'sidebar_state=; path=/; max-age=0';
@@ -109,12 +110,23 @@ describe('sidebar (spec 2.2)', { timeout: 20_000 }, () => {
     expect(screen.queryByText('coach@example.org')).not.toBeInTheDocument();
   });
 
-  it('logout keeps the local copy while changes are still pending', async () => {
-    const { env } = renderShell('/', { me: USERS.coach }, { pending: 3 });
+  it('logout with pending changes asks first; staying keeps everything running', async () => {
+    const { env } = renderShell('/', { me: USERS.coach }, { pending: 3, confirm: false });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(env.confirmLogout).toHaveBeenCalledWith(3));
+    expect(env.sync.stop).not.toHaveBeenCalled();
+    expect(env.clearToken).not.toHaveBeenCalled();
+    expect(env.navigate).not.toHaveBeenCalled();
+    expect(screen.getByText('coach@example.org')).toBeInTheDocument();
+  });
+
+  it('confirmed logout with pending changes keeps the local copy (the changes live there)', async () => {
+    const { env } = renderShell('/', { me: USERS.coach }, { pending: 3, confirm: true });
     await screen.findByRole('heading', { name: 'Dashboard page' });
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(env.navigate).toHaveBeenCalled());
-    expect(env.session.pendingCountFor).toHaveBeenCalledWith('c1');
+    expect(env.sync.stop).toHaveBeenCalled();
     expect(env.session.clearLocalData).not.toHaveBeenCalled();
   });
 });

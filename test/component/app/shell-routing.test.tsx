@@ -13,6 +13,7 @@ vi.mock('../../../src/screens/cohort-detail/cohort-detail-page', async () => ({ 
 vi.mock('../../../src/screens/programs-sites/programs-sites-page', async () => ({ ProgramsSitesPage: (await import('./mock-screens')).page('ProgramsSites') }));
 vi.mock('../../../src/screens/program-detail/program-detail-page', async () => ({ ProgramDetailPage: (await import('./mock-screens')).detail('ProgramDetail') }));
 vi.mock('../../../src/screens/site-detail/site-detail-page', async () => ({ SiteDetailPage: (await import('./mock-screens')).detail('SiteDetail') }));
+vi.mock('../../../src/screens/sync/sync-page', async () => ({ SyncPage: (await import('./mock-screens')).page('Sync') }));
 
 afterEach(cleanup);
 
@@ -95,6 +96,21 @@ describe('routing', { timeout: 20_000 }, () => {
     cleanup();
     renderShell('/sitedetail?id=tmp-1e5', { me: USERS.coach });
     expect(await screen.findByRole('heading', { name: 'SiteDetail page for tmp-1e5' })).toBeInTheDocument();
+  });
+
+  it('/sync is the Sync page', async () => {
+    renderShell('/sync', { me: USERS.coach });
+    expect(await screen.findByRole('heading', { name: 'Sync page' })).toBeInTheDocument();
+  });
+
+  it('another user\'s changes still on the device hold the app at the S11 gate', async () => {
+    const { env } = renderShell('/participants', { me: USERS.coach }, { others: ['someone-else'] });
+    expect(await screen.findByRole('heading', { name: "Another user's changes are waiting" })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Participants page' })).not.toBeInTheDocument();
+    // Signing out from there keeps the other user's changes (and the copy they live in).
+    screen.getByRole('button', { name: 'Sign out so they can sync' }).click();
+    await waitFor(() => expect(env.navigate).toHaveBeenCalled());
+    expect(env.session.clearLocalData).not.toHaveBeenCalled();
   });
 
   it('admins also see User Approvals', async () => {
