@@ -39,15 +39,35 @@ export interface StartArgs {
   user: Pick<User, 'id'>;
 }
 
+/**
+ * Start and stop run one after another: React may call them twice in a row (StrictMode effects),
+ * and two engines in one tab would be one leader too many.
+ */
+let chain: Promise<void> = Promise.resolve();
+function serial(work: () => Promise<void>): Promise<void> {
+  const next = chain.then(work);
+  chain = next.catch(() => undefined);
+  return next;
+}
+
 /** Start syncing for this user (after sign-in or an offline start with a cached user). */
-export async function startDataSync({ client, user }: StartArgs): Promise<void> {
+export function startDataSync(args: StartArgs): Promise<void> {
+  return serial(() => start(args));
+}
+
+/** Stop syncing (logout). The queue stays in Dexie; clearLocalData is a separate, explicit step. */
+export function stopDataSync(): Promise<void> {
+  return serial(stop);
+}
+
+async function start({ client, user }: StartArgs): Promise<void> {
   if (running && running.userId === user.id) {
     // Same person signing in again (e.g. after a 401): fresh client, same engine and queue.
     setDataContext({ client });
     running.engine.resume();
     return;
   }
-  await stopDataSync();
+  await stop();
 
   const engine = new SyncEngine({
     db,
@@ -104,8 +124,7 @@ export async function startDataSync({ client, user }: StartArgs): Promise<void> 
   await engine.start();
 }
 
-/** Stop syncing (logout). The queue stays in Dexie; clearLocalData is a separate, explicit step. */
-export async function stopDataSync(): Promise<void> {
+async function stop(): Promise<void> {
   const current = running;
   running = null;
   if (!current) return;

@@ -82,3 +82,18 @@ describe('runtime', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 });
+
+describe('runtime start/stop order', () => {
+  it('two starts in a row (StrictMode) leave one engine, and a stop after them stops it', async () => {
+    const server = new MemoryServer();
+    const { client } = fakeClient(server, { id: 'u1', email: 'coach@example.org' });
+    const first = startDataSync({ client, user: { id: 'u1' } });
+    const second = startDataSync({ client, user: { id: 'u2' } });
+    await Promise.all([first, second]);
+    const engine = currentEngine()!;
+    expect(dataContext().userId).toBe('u2');
+    await stopDataSync();
+    expect(currentEngine()).toBeNull();
+    expect(engine.isLeader).toBe(false);
+  });
+});
