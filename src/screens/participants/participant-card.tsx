@@ -39,7 +39,7 @@ export function ParticipantCard({ participant: p, activeCohorts, delayMs }: { pa
         <div className="mt-auto grid gap-2">
           <div className="rounded-lg bg-blue-50 px-3 py-2">
             <p className="text-xs font-semibold uppercase tracking-wide text-blue-800">Active Cohorts</p>
-            <p className="text-sm text-slate-800">{activeCohorts.length ? activeCohorts.join(', ') : <span className="text-slate-500">None</span>}</p>
+            <p className="text-sm text-slate-800">{activeCohorts.length ? activeCohorts.join(', ') : <span className="text-slate-600">None</span>}</p>
           </div>
           {p.case_manager && (
             <div className="rounded-lg bg-slate-50 px-3 py-2">
