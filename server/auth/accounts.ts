@@ -17,6 +17,8 @@ export interface AuthState extends AuthRecord {
   reset_expires?: string | null;
   /** Tokens issued before this second are refused: set when the password changes. */
   tokens_valid_after?: string | null;
+  /** When the last code or reset mail went out (throttle). */
+  last_mail_at?: string | null;
 }
 
 /** Whether a token issued at `iat` (seconds) predates the account's last password change. */

@@ -49,13 +49,22 @@ export function createAuthService(deps: AuthDeps) {
     user,
   });
 
+  /** At most one sign-in mail per account per 30 s, so nobody can flood a mailbox through us. */
+  const mailedRecently = (auth: AuthState) =>
+    typeof auth.last_mail_at === 'string' && deps.now().getTime() - new Date(auth.last_mail_at).getTime() < MAIL_INTERVAL_MS;
+
   async function sendOtp(auth: AuthState): Promise<AuthState> {
+    if (mailedRecently(auth)) {
+      await put(auth);
+      return auth;
+    }
     const code = newOtp();
     const next: AuthState = {
       ...auth,
       otp_hash: hashSecret(deps.secret, `otp:${auth.email}`, code),
       otp_expires: new Date(deps.now().getTime() + OTP_LIFETIME_MS).toISOString(),
       otp_tries: 0,
+      last_mail_at: deps.now().toISOString(),
     };
     await put(next);
     await deps.notify(auth.email, 'Your Passage verification code', `Your verification code is ${code}. It expires in 10 minutes.`);
@@ -150,12 +159,13 @@ export function createAuthService(deps: AuthDeps) {
         return { message };
       }
       const account = await findAccount(store, app, email);
-      if (account && account.user.disabled !== true) {
+      if (account && account.user.disabled !== true && !mailedRecently(account.auth)) {
         const token = newResetToken(email);
         await put({
           ...account.auth,
           reset_hash: hashSecret(deps.secret, 'reset', token),
           reset_expires: new Date(deps.now().getTime() + RESET_LIFETIME_MS).toISOString(),
+          last_mail_at: deps.now().toISOString(),
         });
         await deps.notify(email, 'Reset your Passage password', resetText(token, origin, 30));
       }
@@ -221,6 +231,7 @@ export function createAuthService(deps: AuthDeps) {
   };
 }
 
+const MAIL_INTERVAL_MS = 30_000;
 // 7 days for an invitation: people do not always read mail the day it is sent.
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -97,8 +97,14 @@ describe('register and verify', () => {
     expect((await post('/auth/verify-otp', { email, otp_code: wrong })).body.code).toBe('OTP_TOO_MANY_TRIES');
     expect((await post('/auth/verify-otp', { email, otp_code: code })).status).toBe(400);
 
+    const mailsBefore = s.mails.length;
     expect((await post('/auth/resend-otp', { email })).status).toBe(200);
+    expect(s.mails.length).toBe(mailsBefore); // within 30 s of the last mail: nothing sent
+    s.clock.ms += 31_000;
+    expect((await post('/auth/resend-otp', { email })).status).toBe(200);
+    expect(s.mails.length).toBe(mailsBefore + 1);
     const fresh = lastCode(email);
+    expect((await post('/auth/verify-otp', { email, otp_code: code })).status).toBe(400); // the old code is void
     s.clock.ms += 10 * 60_000 + 1000;
     expect((await post('/auth/verify-otp', { email, otp_code: fresh })).body.code).toBe('OTP_EXPIRED');
     await post('/auth/resend-otp', { email });
