@@ -10,7 +10,7 @@ export function DashboardPage() {
     <div className="mx-auto max-w-7xl">
       <PageHeader title="Dashboard" subtitle={`${BRAND_NAME} Overview`} logo />
       <DashboardStats />
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <RecentEnrollmentsPanel />
         <UpcomingReleasesPanel />
       </div>
