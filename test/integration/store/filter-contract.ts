@@ -1,7 +1,7 @@
 /** The filter language (platform-contract.md 2.1) against a small fixture of mixed JSON types. */
 import { beforeAll, expect, it } from 'vitest';
 import type { EntityRecord, Filter } from '../../../server/store/types';
-import { type ContractContext, expect400, freshApp, meta } from './store-contract';
+import { type ContractContext, expect400, freshApp, meta } from './contract-helpers';
 
 const FIXTURE = [
   {

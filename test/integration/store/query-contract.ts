@@ -1,7 +1,7 @@
 /** sort, limit, skip and fields (platform-contract.md sections 2 and 7). */
 import { expect, it } from 'vitest';
 import type { EntityRecord } from '../../../server/store/types';
-import { type ContractContext, expect400, freshApp, meta } from './store-contract';
+import { type ContractContext, expect400, freshApp, meta } from './contract-helpers';
 
 export function registerQueryContractTests({ store }: ContractContext) {
   const names = (rows: EntityRecord[]) => rows.map((r) => r.name);

@@ -1,0 +1,93 @@
+/** Records: create, get, update (merge), createMany/updateMany atomicity, delete, migrate. */
+import { expect, it } from 'vitest';
+import { type ContractContext, ISO_MS, expect400, freshApp, meta } from './contract-helpers';
+
+export function registerRecordTests({ store }: ContractContext) {
+  it('create assigns id, dates and creator, ignoring client-set platform fields', async () => {
+    const app = freshApp();
+    const created = await store().create(app, 'Participant', {
+      full_name: 'Ana Diaz', id: 'mine', created_date: '2000-01-01T00:00:00.000Z', updated_date: 'x',
+      created_by: 'evil@example.org', created_by_id: 'evil',
+    }, meta);
+    expect(created.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(created.created_date).toMatch(ISO_MS);
+    expect(created.updated_date).toBe(created.created_date);
+    expect(created).toMatchObject({ full_name: 'Ana Diaz', created_by: 'coach@example.org', created_by_id: 'user-1' });
+    expect(await store().get(app, 'Participant', created.id)).toEqual(created);
+    expect(await store().get(app, 'Participant', 'mine')).toBeNull();
+  });
+
+  it('ids are distinct and keep apps and entities apart', async () => {
+    const app = freshApp();
+    const a = await store().create(app, 'Site', { name: 'North' }, { by: null, byId: null });
+    const b = await store().create(app, 'Site', { name: 'South' }, { by: null, byId: null });
+    expect(a.id).not.toBe(b.id);
+    expect(a).toMatchObject({ created_by: null, created_by_id: null });
+    expect(await store().get(app, 'Program', a.id)).toBeNull();
+    expect(await store().get(freshApp(), 'Site', a.id)).toBeNull();
+    expect(await store().count(app, 'Site')).toBe(2);
+    expect(await store().list(freshApp(), 'Site', {})).toEqual([]);
+  });
+
+  it('rejects a record that is not an object', async () => {
+    const app = freshApp();
+    await expect400(store().create(app, 'Site', [] as unknown as Record<string, unknown>, meta));
+    await expect400(store().create(app, 'Site', null as unknown as Record<string, unknown>, meta));
+    expect(await store().count(app, 'Site')).toBe(0);
+  });
+
+  it('update merges shallowly, bumps updated_date and keeps the platform fields', async () => {
+    const app = freshApp();
+    const before = await store().create(app, 'Participant', { full_name: 'Ana', phone: '555', address: { city: 'A', zip: '1' } }, meta);
+    const after = await store().update(app, 'Participant', before.id, {
+      phone: null, address: { city: 'B' }, notes: 'new', id: 'other', created_by: 'evil', created_date: '1999-01-01T00:00:00.000Z',
+    });
+    expect(after).toEqual({
+      ...before, phone: null, address: { city: 'B' }, notes: 'new', updated_date: after!.updated_date,
+    });
+    expect(after!.updated_date > before.updated_date).toBe(true);
+    expect(await store().get(app, 'Participant', before.id)).toEqual(after);
+    expect(await store().update(app, 'Participant', 'no-such-id', { a: 1 })).toBeNull();
+  });
+
+  it('createMany writes all records in one transaction, or none', async () => {
+    const app = freshApp();
+    const made = await store().createMany(app, 'Enrollment', [{ n: 1 }, { n: 2 }, { n: 3 }], meta);
+    expect(made.map((r) => r.n)).toEqual([1, 2, 3]);
+    expect(new Set(made.map((r) => r.id)).size).toBe(3);
+    // The third record holds a NUL character, which PostgreSQL's jsonb refuses: the database fails
+    // mid-transaction and the first two must not stay behind.
+    await expect400(store().createMany(app, 'Enrollment', [{ n: 4 }, { n: 5 }, { n: 'bad\u0000' }], meta));
+    await expect400(store().createMany(app, 'Enrollment', [{ n: 6 }, 7 as unknown as Record<string, unknown>], meta));
+    expect((await store().list(app, 'Enrollment', { sort: 'n' })).map((r) => r.n)).toEqual([1, 2, 3]);
+    expect(await store().createMany(app, 'Enrollment', [], meta)).toEqual([]);
+  });
+
+  it('updateMany changes all records or, when an id is missing, nothing (404)', async () => {
+    const app = freshApp();
+    const [a, b] = await store().createMany(app, 'Enrollment', [{ status: 'active' }, { status: 'active' }], meta);
+    const updated = await store().updateMany(app, 'Enrollment', [{ id: a.id, status: 'completed' }, { id: b.id, status: 'withdrawn' }]);
+    expect(updated.map((r) => [r.id, r.status])).toEqual([[a.id, 'completed'], [b.id, 'withdrawn']]);
+    expect(updated[1].updated_date > updated[0].updated_date).toBe(true);
+
+    const err = await store().updateMany(app, 'Enrollment', [{ id: a.id, status: 'x' }, { id: 'missing', status: 'x' }]).catch((e) => e);
+    expect(err).toMatchObject({ status: 404 });
+    expect((await store().get(app, 'Enrollment', a.id))!.status).toBe('completed');
+    await expect400(store().updateMany(app, 'Enrollment', [{ status: 'x' } as unknown as { id: string }]));
+  });
+
+  it('delete removes the record once', async () => {
+    const app = freshApp();
+    const r = await store().create(app, 'Cohort', { name: 'Spring' }, meta);
+    expect(await store().delete(app, 'Cohort', r.id)).toBe(true);
+    expect(await store().delete(app, 'Cohort', r.id)).toBe(false);
+    expect(await store().get(app, 'Cohort', r.id)).toBeNull();
+  });
+
+  it('migrate can run again on a live database', async () => {
+    const app = freshApp();
+    await store().create(app, 'Site', { name: 'Kept' }, meta);
+    await store().migrate();
+    expect((await store().list(app, 'Site', {})).map((r) => r.name)).toEqual(['Kept']);
+  });
+}
