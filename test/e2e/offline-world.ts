@@ -31,24 +31,49 @@ export async function serverUpdate(baseUrl: string, token: string, entity: strin
   return (await res.json()) as Row;
 }
 
-/** Ops in the page's outbox (the Dexie table), read with plain IndexedDB. */
-export async function outbox(page: Page): Promise<Array<{ entity: string; kind: string; state: string; record_id: string; data: Record<string, unknown> }>> {
+/**
+ * Reads one object store of the app's database with plain IndexedDB: every row, or the row with
+ * `key`. Never creates the database (an empty one would be in Dexie's way): before the app made
+ * it, the answer is [] / undefined.
+ */
+async function readStore(page: Page, store: string, key?: string): Promise<unknown> {
   return page.evaluate(
-    () =>
+    ({ store, key }) =>
       new Promise((resolve, reject) => {
         const open = indexedDB.open('passage');
         open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
           const db = open.result;
-          const get = db.transaction('outbox').objectStore('outbox').getAll();
-          get.onsuccess = () => {
+          if (!db.objectStoreNames.contains(store)) {
             db.close();
-            resolve(get.result);
+            resolve(key === undefined ? [] : undefined);
+            return;
+          }
+          const os = db.transaction(store).objectStore(store);
+          const req = key === undefined ? os.getAll() : os.get(key);
+          req.onsuccess = () => {
+            db.close();
+            resolve(req.result);
           };
-          get.onerror = () => reject(get.error);
+          req.onerror = () => reject(req.error);
         };
       }),
+    { store, key },
   );
+}
+
+export interface QueuedOp {
+  entity: string;
+  kind: string;
+  state: string;
+  record_id: string;
+  data: Record<string, unknown>;
+}
+
+/** Ops in the page's outbox (the Dexie table). */
+export async function outbox(page: Page): Promise<QueuedOp[]> {
+  return (await readStore(page, 'outbox').catch(() => [])) as QueuedOp[];
 }
 
 /** Waits until the service worker controls the page (it claims it on first install). */
@@ -71,4 +96,113 @@ export async function toast(page: Page, text: string): Promise<void> {
 
 export function fullName(p: Row): string {
   return `${String(p.first_name)} ${String(p.last_name)}`;
+}
+
+/**
+ * A Passage server of the test's own (the harness's cannot be stopped and started again): run from
+ * `dir` (it serves `dir/dist`, keeps its database in `dir/data`), on a fixed port so it can die
+ * and come back at the same address, as a real server restart does.
+ */
+export interface OwnServer {
+  baseUrl: string;
+  dir: string;
+  log(): string;
+  /** SIGKILL: no graceful shutdown, requests in flight are cut. */
+  kill(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function ownServer(): Promise<OwnServer> {
+  const { spawn } = await import('node:child_process');
+  const { cpSync, mkdtempSync, rmSync, symlinkSync } = await import('node:fs');
+  const { createServer } = await import('node:net');
+  const { tmpdir } = await import('node:os');
+  const { join, resolve } = await import('node:path');
+  const root = resolve(import.meta.dirname, '../..');
+  const dir = mkdtempSync(join(tmpdir(), 'passage-own-'));
+  cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  const port = await new Promise<number>((res, rej) => {
+    const srv = createServer();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => res(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  let child: import('node:child_process').ChildProcess | null = null;
+
+  const exited = (c: import('node:child_process').ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => c.once('exit', () => r()));
+
+  const server: OwnServer = {
+    baseUrl,
+    dir,
+    log: () => output,
+    async start() {
+      const c = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+        cwd: dir,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DEMO: '1', NODE_ENV: 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = c;
+      c.stdout?.on('data', (d) => (output += d));
+      c.stderr?.on('data', (d) => (output += d));
+      // tsx + PGlite + demo seed take ~5 s on 2 busy cores; 90 s leaves room for a loaded machine.
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        if (c.exitCode !== null) throw new Error(`server exited:\n${output}`);
+        const up = await fetch(`${baseUrl}/api/apps/public/prod/public-settings/by-id/passage`).then((r) => r.status < 500, () => false);
+        if (up) return;
+        if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    async kill() {
+      if (!child) return;
+      const c = child;
+      c.kill('SIGKILL');
+      await exited(c);
+    },
+    async stop() {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const c = child;
+        c.kill('SIGTERM');
+        await Promise.race([exited(c), new Promise((r) => setTimeout(r, 15_000))]);
+        if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await server.start();
+  return server;
+}
+
+/** Signs in through the server's /login page (as the harness does, for an own server). */
+export async function signInAt(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login?from_url=${encodeURIComponent(`${baseUrl}/`)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.search.includes('access_token'));
+  await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+}
+
+/** The leader's status row (data/sync/status-store.ts) as the page's IndexedDB holds it. */
+export async function syncStatusRow(page: Page): Promise<{ lastSyncedAt: number | null; online: boolean; leader: boolean } | null> {
+  const row = (await readStore(page, 'meta', 'syncStatus').catch(() => undefined)) as { value?: never } | undefined;
+  return row?.value ?? null;
+}
+
+/** Adds a participant through the AddParticipant form (works offline: it only writes Dexie). */
+export async function addParticipant(page: Page, baseUrl: string, first: string, last: string): Promise<void> {
+  await page.goto(`${baseUrl}/addparticipant`);
+  await page.getByLabel('First Name *', { exact: true }).fill(first);
+  await page.getByLabel('Last Name *', { exact: true }).fill(last);
+  await page.getByRole('button', { name: 'Add Participant' }).click();
+  await toast(page, 'Participant added successfully!');
+  await page.waitForURL((url) => url.pathname === '/participants');
 }
