@@ -185,4 +185,32 @@ describe('ParticipantDetailPage (spec 2.7)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
     expect(await db.outbox.count()).toBe(0);
   });
+
+  it('keeps showing the participant when sync swaps its temporary id for the server id', async () => {
+    await db.participants.put({ ...maria, id: 'local-1' });
+    await renderPage(<ParticipantDetailPage id="local-1" />, { at: 'ParticipantDetail', id: 'local-1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Lopez' })).toBeInTheDocument();
+    // What the engine does on a confirmed create (S2): one transaction rewrites the id and adds the alias.
+    await db.transaction('rw', db.participants, db.aliases, async () => {
+      await db.participants.delete('local-1');
+      await db.participants.put({ ...maria, id: 'srv-1', middle_name: 'Elena' });
+      await db.aliases.put({ temp_id: 'local-1', entity: 'Participant', server_id: 'srv-1' });
+    });
+    expect(await screen.findByText('Elena')).toBeInTheDocument();
+    expect(screen.queryByText('Participant not found')).not.toBeInTheDocument();
+  });
+
+  it('an edit does not overwrite a field that sync changed while the form was open', async () => {
+    await seed();
+    await renderPage(<ParticipantDetailPage id="p1" />, { at: 'ParticipantDetail', id: 'p1' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    // Another coach's change to the phone arrives through sync while this form is open.
+    await db.participants.update('p1', { phone: '555-0199', updated_date: '2025-02-01T00:00:00.000Z' });
+    await userEvent.type(screen.getByLabelText('Email'), 'maria@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Participant updated successfully!')).toBeInTheDocument();
+    const [op] = await db.outbox.toArray();
+    expect(op.data).toEqual({ email: 'maria@example.org' });
+    expect((await db.participants.get('p1'))?.phone).toBe('555-0199');
+  });
 });
