@@ -12,6 +12,17 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[
 const MAX_TEXT = 64 * 1024;
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
+// 16 levels of nested lists/objects inside one field: far beyond any real record, and well inside
+// what JSON.stringify and PostgreSQL's jsonb handle without deep recursion.
+const MAX_DEPTH = 16;
+
+function tooDeep(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth >= MAX_DEPTH) return true;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) if (tooDeep(v, depth + 1)) return true;
+  return false;
+}
+
 const invalid = (field: string, message: string) => new HttpError(422, 'VALIDATION_ERROR', message, { field });
 
 function realDate(y: string, m: string, d: string): boolean {
@@ -80,6 +91,7 @@ export function validateRecord(entity: string, body: unknown, mode: 'create' | '
     if (!FIELD_NAME.test(field) || RESERVED_NAMES.has(field)) throw invalid(field.slice(0, 64), `Field names must be letters, digits and _ (got "${field.slice(0, 64)}")`);
     const type = known[field];
     if (type) checkValue(field, type, value);
+    else if (tooDeep(value)) throw invalid(field, `${field} is nested too deeply`);
     if (value === undefined) continue;
     out[field] = value;
   }

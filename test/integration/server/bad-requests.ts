@@ -103,8 +103,22 @@ export function generateBadRequest(rng: Rng, existing: Record<string, string>, a
         path: `${E(entity, '/v2/list')}?cursor=${enc(rng.pick(['abc', '!!!', Buffer.from('{"v":1,"offset":-1}').toString('base64url'), Buffer.from('{"v":2,"offset":0}').toString('base64url'), Buffer.from(`{"v":1,"offset":0,"sort":"${INJECTIONS[0]}"}`).toString('base64url')]))}`,
         who,
       };
-    case 10: // non-object bodies
-      return { method: 'POST', path: E(entity), raw: rng.pick(['[1,2]', '"text"', '17', 'null', 'true']), who };
+    case 10: // non-object bodies, and objects PostgreSQL or JSON.stringify cannot take
+      return {
+        method: 'POST',
+        path: E(entity),
+        raw: rng.pick([
+          '[1,2]',
+          '"text"',
+          '17',
+          'null',
+          'true',
+          '{"first_name":"a\\u0000b","last_name":"x"}',
+          '{"first_name":"\\ud800","last_name":"x"}',
+          `{"first_name":"a","last_name":"b","x":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+        ]),
+        who,
+      };
     case 11: // bad bulk bodies
       return {
         method: rng.pick(['POST', 'PUT']),

@@ -50,6 +50,14 @@ describe('validateRecord', () => {
   });
 });
 
+describe('nesting', () => {
+  it('refuses values nested deeper than 16 levels', () => {
+    const deep = (n: number): unknown => (n === 0 ? 1 : [deep(n - 1)]);
+    expect(problem('Outcome', { x: deep(15) })).toBeNull();
+    expect(problem('Outcome', { x: JSON.parse('['.repeat(5000) + ']'.repeat(5000)) })).toMatchObject({ status: 422, field: 'x' });
+  });
+});
+
 describe('reserved names', () => {
   it('refuses __proto__ and friends as field names', () => {
     expect(problem('Outcome', JSON.parse('{"__proto__":{"admin":true}}'))).toMatchObject({ status: 422 });
