@@ -206,3 +206,23 @@ export async function addParticipant(page: Page, baseUrl: string, first: string,
   await toast(page, 'Participant added successfully!');
   await page.waitForURL((url) => url.pathname === '/participants');
 }
+
+/** A token for `email`, from the platform's login endpoint (an admin working online elsewhere). */
+export async function loginToken(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/apps/passage/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Id': 'passage' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email} → ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Edits one field of a participant through ParticipantDetail's Edit Profile form. */
+export async function editParticipantField(page: Page, baseUrl: string, id: string, label: string, value: string): Promise<void> {
+  await page.goto(`${baseUrl}/participantdetail?id=${encodeURIComponent(id)}`);
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByRole('form', { name: 'Edit participant' }).getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await toast(page, 'Participant updated successfully!');
+}
