@@ -3,7 +3,6 @@
  * PostgreSQL server; otherwise PGlite runs embedded in `dataDir` (`memory://` for tests).
  * The returned store is migrated and ready.
  */
-import { mkdirSync } from 'node:fs';
 import { createPostgresStore } from './postgres-store';
 import { openPglite, openPostgres } from './sql-client';
 import type { Store } from './types';
@@ -22,9 +21,7 @@ export async function createStore(options: CreateStoreOptions = {}): Promise<Sto
   if (options.databaseUrl) {
     sql = openPostgres(options.databaseUrl);
   } else {
-    const dataDir = options.dataDir ?? './data';
-    if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-    sql = await openPglite(dataDir);
+    sql = await openPglite(options.dataDir ?? './data');
   }
   const store = createPostgresStore(sql, { now: options.now });
   try {

@@ -5,6 +5,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './dir-lock';
 
 export interface SqlExecutor {
   /** Runs one parameterised statement ($1, $2, …) and returns its rows. */
@@ -18,9 +19,19 @@ export interface SqlClient extends SqlExecutor {
   readonly kind: 'pglite' | 'postgres';
 }
 
-/** PGlite runs in this process; `memory://` keeps nothing, any other value is a directory on disk. */
+/**
+ * PGlite runs in this process; `memory://` keeps nothing, any other value is a directory on disk,
+ * locked for this process (dir-lock.ts) until close().
+ */
 export async function openPglite(dataDir: string): Promise<SqlClient> {
-  const db = await PGlite.create(dataDir);
+  const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dataDir);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -34,6 +45,7 @@ export async function openPglite(dataDir: string): Promise<SqlClient> {
     },
     async close() {
       if (!db.closed) await db.close();
+      unlock();
     },
   };
 }

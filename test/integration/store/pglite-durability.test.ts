@@ -10,6 +10,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it('PGlite keeps records, auth and logs in its data directory across a clean close and reopen', async () => {
   const meta = { by: 'admin@example.org', byId: 'u-admin' };
   const first = await createStore({ dataDir: join(dir, 'data') });
+  // A second server on the same directory would corrupt it: refused while the first is open.
+  await expect(createStore({ dataDir: join(dir, 'data') })).rejects.toThrow(/already open/);
   const ana = await first.create('passage', 'Participant', { full_name: 'Ana Diaz' }, meta);
   const updated = await first.update('passage', 'Participant', ana.id, { phone: '555-0100' });
   await first.putAuth('passage', 'admin@example.org', { user_id: 'u-admin', email: 'admin@example.org', password_hash: 'x' });
