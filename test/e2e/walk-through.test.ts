@@ -125,6 +125,39 @@ describe('walk-through', () => {
     expect(await h().axe(admin)).toEqual([]);
   });
 
+  it('on a phone-sized screen the sidebar is a panel opened from the header and closed with Escape', async () => {
+    const page = await h().newPage({ viewport: { width: 390, height: 844 } });
+    await h().signIn(page, DEMO.coach);
+    expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    const panel = page.getByRole('dialog', { name: 'Participant Management System' });
+    await panel.waitFor();
+    expect(await h().axe(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await panel.getByRole('link', { name: 'Cohorts' }).click();
+    await page.waitForURL((u) => u.pathname === '/cohorts');
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('the desktop sidebar state survives a reload (cookie) and Ctrl+B toggles it', async () => {
+    const page = await h().newPage();
+    await h().signIn(page, DEMO.coach);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    expect(await sidebar.getAttribute('data-state')).toBe('expanded');
+    await page.keyboard.press('Control+b');
+    expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
+    expect((await sidebar.boundingBox())?.width).toBe(48); // 3rem
+    await h().goto(page, '/cohorts');
+    expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
+    expect(cookie?.value).toBe('false');
+    expect(Math.round(cookie!.expires - Date.now() / 1000)).toBeGreaterThan(604_700);
+    await page.keyboard.press('Control+b');
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256); // 16rem
+  });
+
   it('without a session the app sends the browser to the login page', async () => {
     const page = await h().newPage();
     await page.goto(`${h().baseUrl}/cohorts`);

@@ -11,7 +11,7 @@ import { Logo } from '../../ui/logo';
  */
 export function MobileSidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 md:hidden">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <DialogPanel
         transition
