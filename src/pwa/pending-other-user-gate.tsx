@@ -56,7 +56,7 @@ export function PendingOtherUserGate({ user, onSignOut, onClear }: { user: User;
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+    <main data-app-ready className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
       <Card className="w-full max-w-lg p-6">
         <div className="flex items-start gap-3">
           <ShieldAlert className="mt-1 h-6 w-6 shrink-0 text-amber-600" aria-hidden="true" />
