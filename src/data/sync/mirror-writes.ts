@@ -31,37 +31,65 @@ export async function putRebased(db: PassageDB, entity: EntityName, server: Row)
 }
 
 /**
- * S2: the server created the record `op` describes. Rewrite the temporary id everywhere — the
- * row, every reference to it, every queued op, conflicts — keep an alias, drop the create op and
- * store the server's row with any later queued edits on top.
+ * S2: the server created the records these ops describe. Rewrite each temporary id everywhere —
+ * the row, every reference to it, every queued op, conflicts — keep an alias, drop the create ops
+ * and store the server's rows with any later queued edits on top. Batched: one outbox pass and
+ * one indexed query per reference field for the whole batch (a bulk create answers 100 at once).
  */
-export async function applyCreated(db: PassageDB, op: OutboxOp, server: Row): Promise<void> {
-  const tempId = op.record_id;
-  const newId = server.id;
-  await db.outbox.delete(op.seq!);
-  if (tempId !== newId) {
-    await table(db, op.entity).delete(tempId);
-    for (const ref of referencesTo(op.entity)) {
-      await table(db, ref.entity).where(ref.field).equals(tempId).modify({ [ref.field]: newId });
+export async function applyCreatedMany(db: PassageDB, created: Array<{ op: OutboxOp; server: Row }>): Promise<void> {
+  if (created.length === 0) return;
+  const entity = created[0].op.entity;
+  const newIdOf = new Map<string, string>();
+  for (const { op, server } of created) if (op.record_id !== server.id) newIdOf.set(op.record_id, server.id);
+  const tempIds = [...newIdOf.keys()];
+  const serverDate = new Map(created.map(({ server }) => [server.id, server.updated_date as string]));
+
+  await db.outbox.bulkDelete(created.map(({ op }) => op.seq!));
+  if (tempIds.length > 0) {
+    await table(db, entity).bulkDelete(tempIds);
+    for (const ref of referencesTo(entity)) {
+      await table(db, ref.entity)
+        .where(ref.field)
+        .anyOf(tempIds)
+        .modify((row) => {
+          row[ref.field] = newIdOf.get(row[ref.field] as string);
+        });
     }
-    const refFields = referencesTo(op.entity);
-    await db.outbox.toCollection().modify((o) => {
-      if (o.entity === op.entity && o.record_id === tempId) o.record_id = newId;
-      for (const ref of refFields) {
-        if (o.entity === ref.entity && o.data[ref.field] === tempId) o.data = { ...o.data, [ref.field]: newId };
-      }
-    });
-    await db.conflicts.where('[entity+record_id]').equals([op.entity, tempId]).modify({ record_id: newId });
-    await db.aliases.put({ temp_id: tempId, entity: op.entity, server_id: newId });
+    await db.conflicts
+      .where('[entity+record_id]')
+      .anyOf(tempIds.map((id) => [entity, id]))
+      .modify((c) => {
+        c.record_id = newIdOf.get(c.record_id)!;
+      });
+    await db.aliases.bulkPut(tempIds.map((temp_id) => ({ temp_id, entity, server_id: newIdOf.get(temp_id)! })));
   }
-  // Edits queued while the create was in flight were based on the body the server now holds.
-  await db.outbox
-    .where('[entity+record_id]')
-    .equals([op.entity, newId])
-    .modify((o) => {
-      if (o.kind === 'update' && o.base_updated_date == null) o.base_updated_date = server.updated_date as string;
-    });
-  await putRebased(db, op.entity, server);
+  const refFields = referencesTo(entity);
+  await db.outbox.toCollection().modify((o) => {
+    if (o.entity === entity && newIdOf.has(o.record_id)) o.record_id = newIdOf.get(o.record_id)!;
+    for (const ref of refFields) {
+      const target = o.data[ref.field];
+      if (o.entity === ref.entity && typeof target === 'string' && newIdOf.has(target)) o.data = { ...o.data, [ref.field]: newIdOf.get(target) };
+    }
+    // Edits queued while the create was in flight were based on the body the server now holds.
+    if (o.entity === entity && o.kind === 'update' && o.base_updated_date == null && serverDate.has(o.record_id)) {
+      o.base_updated_date = serverDate.get(o.record_id)!;
+    }
+  });
+  const ids = created.map(({ server }) => server.id);
+  const queued = await db.outbox.where('record_id').anyOf(ids).toArray();
+  const puts: Record<string, unknown>[] = [];
+  const deletes: string[] = [];
+  for (const { server } of created) {
+    const row = rebaseRow(server, queued.filter((o) => o.entity === entity && o.record_id === server.id));
+    if (row) puts.push(row);
+    else deletes.push(server.id);
+  }
+  await table(db, entity).bulkPut(puts);
+  await table(db, entity).bulkDelete(deletes);
+}
+
+export function applyCreated(db: PassageDB, op: OutboxOp, server: Row): Promise<void> {
+  return applyCreatedMany(db, [{ op, server }]);
 }
 
 export interface FieldConflict {

@@ -3,6 +3,7 @@ import type { EntityName } from '../types';
 import { classifyError, type ErrorClass } from './classify-error';
 import { applyPulledPage, inAllTables } from './mirror-writes';
 import { firstPage, newestDate, nextPage } from './pull-pages';
+import { isTempId } from './references';
 import type { RunnerContext } from './runner-context';
 import type { Row } from './types';
 
@@ -20,6 +21,10 @@ export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promis
     last_pulled_at: null,
     last_reconciled_at: null,
   };
+  // A pull from nothing into an empty table lists every row the server has: it is also a
+  // reconcile (S6), so the first sync does not list every id again right after.
+  const table = db.table(TABLE_OF[entity]);
+  const fresh = state.cursor === null && (await table.filter((r: { id: string }) => !isTempId(r.id)).count()) === 0;
   let query: ReturnType<typeof nextPage> = firstPage(state.cursor, tuning.overlapMs);
   while (query) {
     let page: Row[];
@@ -39,6 +44,8 @@ export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promis
     });
     query = nextPage(query, page, tuning.pageSize);
   }
+  // A projection (no updated_date) leaves the cursor null; only a real cursor pull counts.
+  if (fresh && state.cursor !== null) await db.syncState.update(entity, { last_reconciled_at: ctx.clock.now() });
   return null;
 }
 

@@ -2,7 +2,7 @@ import { TABLE_OF, type OutboxOp } from '../db';
 import type { EntityName } from '../types';
 import { classifyError, type ErrorClass } from './classify-error';
 import { fieldMerge } from './field-merge';
-import { applyCreated, applyUpdated, inAllTables, type FieldConflict } from './mirror-writes';
+import { applyCreatedMany, applyUpdated, inAllTables, type FieldConflict } from './mirror-writes';
 import { recordFailure, takeOps } from './op-failures';
 import { planPush, type PushStep } from './plan-push';
 import { runLimited, type RunnerContext } from './runner-context';
@@ -79,9 +79,7 @@ async function pushCreates(ctx: RunnerContext, entity: EntityName, seqs: number[
     }
     return recordFailure(ctx, ops, cls);
   }
-  await inAllTables(ctx.db, async () => {
-    for (const [op, row] of matchRows(ops, rows)) await applyCreated(ctx.db, op, row);
-  });
+  await inAllTables(ctx.db, () => applyCreatedMany(ctx.db, matchRows(ops, rows).map(([op, server]) => ({ op, server }))));
   return null;
 }
 
@@ -98,11 +96,13 @@ async function lookUpCreates(ctx: RunnerContext, entity: EntityName, seqs: numbe
   }
   const byRef = new Map(rows.map((r) => [r.client_ref as string, r]));
   await inAllTables(ctx.db, async () => {
+    const adopted: Array<{ op: OutboxOp; server: Row }> = [];
     for (const op of ops) {
       const found = op.client_ref ? byRef.get(op.client_ref) : undefined;
-      if (found) await applyCreated(ctx.db, op, found);
+      if (found) adopted.push({ op, server: found });
       else await ctx.db.outbox.update(op.seq!, { state: 'pending', outcome_unknown: false });
     }
+    await applyCreatedMany(ctx.db, adopted);
   });
   return null;
 }

@@ -145,10 +145,13 @@ describe('S6 deletions', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
-  it('lists ids only (fields=id)', async () => {
+  it('lists ids only (fields=id), every 10 minutes, not right after a first full pull', async () => {
     const h = makeHarness();
     await synced(h);
-    const listing = h.transport.callsOf('filter', 'Participant').find((c) => c.args[1] === 'id');
-    expect(listing!.args[4]).toEqual(['id']);
+    const listings = () => h.transport.callsOf('filter', 'Participant').filter((c) => c.args[1] === 'id');
+    expect(listings()).toHaveLength(0);
+    await h.advance(10 * 60_000 + 1);
+    expect(listings()).toHaveLength(1);
+    expect(listings()[0].args[4]).toEqual(['id']);
   });
 });
