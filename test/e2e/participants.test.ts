@@ -138,6 +138,15 @@ describe('participants in the browser', () => {
     await expect.poll(async () => Number((await badge.textContent())?.split(' ')[0]), { timeout: 90_000, interval: 500 }).toBeGreaterThanOrEqual(TOTAL);
 
     const grid = page.getByRole('list', { name: 'Participants', exact: true });
+
+    // Open the list again with the 10,000 rows already on the device: time to the first card.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const tOpen = Date.now();
+    await page.getByRole('link', { name: 'Participants' }).first().click();
+    await grid.getByRole('listitem').first().waitFor();
+    const openMs = Date.now() - tOpen;
+    await page.getByText(/^\d+ participants$/).waitFor();
     const cards = await grid.getByRole('listitem').count();
     expect(cards).toBeGreaterThan(0);
     expect(cards).toBeLessThan(60);
@@ -162,11 +171,17 @@ describe('participants in the browser', () => {
     // The last participant of the list is reachable by scrolling (the window moved, it did not just stop).
     expect(await grid.getByRole('listitem').last().getAttribute('aria-posinset')).toBe(String(await grid.getByRole('listitem').first().getAttribute('aria-setsize')));
 
-    console.log(`[participants e2e] ${TOTAL} participants: ${cards} cards in the DOM, ${cardsAfterScroll} after scrolling to the end; search keystroke → result ${searchMs} ms`);
+    console.log(
+      `[participants e2e] ${TOTAL} participants: list opened (local data) → first card ${openMs} ms; ${cards} cards in the DOM, ` +
+        `${cardsAfterScroll} after scrolling to the end; search keystroke → result ${searchMs} ms`,
+    );
     // End to end through Playwright on a shared 2-core box (measured 67–780 ms while other test
     // suites ran); the filter itself takes about 1 ms (unit test). 2 s flags a real regression
     // (e.g. re-indexing 10,000 rows per keystroke) without failing on a busy machine.
     expect(searchMs).toBeLessThan(2_000);
+    // Reading 10,000 rows from IndexedDB, sorting and indexing them: measured 0.3–1 s here; 5 s
+    // would mean something reads per card again.
+    expect(openMs).toBeLessThan(5_000);
     expect(appErrors(page)).toEqual([]);
   }, 240_000);
 });
