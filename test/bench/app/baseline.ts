@@ -1,0 +1,87 @@
+/**
+ * The online-only baseline (spec 7.3, how the original client loads the Participants page): the
+ * participant list sorted '-enrollment_date' (no limit: the platform's default page of 5,000),
+ * then one Enrollment filter per participant card, then the cohorts list — all issued at once as
+ * the cards mount, the browser queueing them on its 6 connections per host. Run in a fresh
+ * Chromium context (no service worker) on a JSON URL of the origin, with plain DOM cards standing
+ * in for the React ones (a lower bound on the original's render cost).
+ */
+import type { Browser } from 'playwright-core';
+import { NAME_SHIM } from './browser';
+
+export interface BaselineResult {
+  label: string;
+  /** Participant list fetched and its cards (names) on screen. */
+  firstRenderMs: number;
+  /** The first screen of 12 cards complete, with their active cohort codes (needs the cohorts list). */
+  firstScreenMs: number;
+  allDoneMs: number;
+  requests: number;
+  participants: number;
+  bytes: number;
+}
+
+export async function runBaseline(browser: Browser, origin: string, appId: string, token: string, label: string): Promise<BaselineResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addInitScript(NAME_SHIM);
+    const page = await context.newPage();
+    await page.goto(`${origin}/api/apps/public/prod/public-settings/by-id/${appId}`);
+    const r = await page.evaluate(
+      async ({ appId, token }) => {
+        const headers = { 'X-App-Id': appId, Authorization: `Bearer ${token}`, 'X-Origin-URL': `${location.origin}/Participants` };
+        let requests = 0;
+        let bytes = 0;
+        const get = async (path: string) => {
+          requests += 1;
+          const res = await fetch(`/api/apps/${appId}/entities/${path}`, { headers });
+          const text = await res.text();
+          bytes += text.length;
+          if (!res.ok) throw new Error(`${res.status} ${path}: ${text.slice(0, 200)}`);
+          return JSON.parse(text);
+        };
+        const frame = () => new Promise((res) => requestAnimationFrame(() => setTimeout(res, 0)));
+        type P = { id: string; first_name?: string; last_name?: string; academy_uid?: string; custody_status?: string };
+        type E = { cohort_id: string; enrollment_status: string };
+        const t0 = performance.now();
+        const participants: P[] = await get('Participant?sort=-enrollment_date');
+        const grid = document.createElement('div');
+        const boxes = participants.map((p) => {
+          const card = document.createElement('a');
+          card.href = `/ParticipantDetail?id=${p.id}`;
+          card.style.display = 'block';
+          const h3 = document.createElement('h3');
+          h3.textContent = `${p.first_name ?? ''} ${p.last_name ?? ''}`;
+          const uid = document.createElement('p');
+          uid.textContent = p.academy_uid ? `UID: ${p.academy_uid}` : '';
+          const badge = document.createElement('span');
+          badge.textContent = p.custody_status === 'in-custody' ? 'IN CUSTODY' : 'RELEASED';
+          const cohorts = document.createElement('div');
+          card.append(h3, uid, badge, cohorts);
+          grid.append(card);
+          return cohorts;
+        });
+        document.body.replaceChildren(grid);
+        await frame();
+        const firstRenderMs = performance.now() - t0;
+        const enrollments: Promise<E[]>[] = participants.map((p) => get(`Enrollment?q=${encodeURIComponent(JSON.stringify({ participant_id: p.id }))}`));
+        const cohortsP: Promise<{ id: string; cohort_code: string }[]> = get('Cohort');
+        const show = (i: number, list: E[], codes: Map<string, string>) => {
+          boxes[i].textContent = list.filter((e) => e.enrollment_status === 'active').map((e) => codes.get(e.cohort_id) ?? '').join(', ');
+        };
+        const codes = new Map((await cohortsP).map((c) => [c.id, c.cohort_code]));
+        const firstScreen = await Promise.all(enrollments.slice(0, 12));
+        firstScreen.forEach((list, i) => show(i, list, codes));
+        await frame();
+        const firstScreenMs = performance.now() - t0;
+        (await Promise.all(enrollments)).forEach((list, i) => show(i, list, codes));
+        await frame();
+        return { firstRenderMs, firstScreenMs, allDoneMs: performance.now() - t0, requests, participants: participants.length, bytes };
+      },
+      { appId, token },
+    );
+    return { label, ...r };
+  } finally {
+    await context.close();
+  }
+}

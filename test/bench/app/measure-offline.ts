@@ -1,0 +1,59 @@
+/**
+ * Offline: close the browser, open it again with the network off, and time the cold start from
+ * navigation to the Dashboard showing all 10,000 participants (service worker shell + Dexie).
+ * Then queue 1,000 creates offline with the app's command code, reconnect, and time until the
+ * outbox is empty; the server's participant count confirms they all arrived.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { firstPage, openProfile } from './browser';
+import type { MarkOptions } from './page-marks';
+import { marks, waitForMark } from './page-marks';
+
+export interface ColdStart {
+  context: BrowserContext;
+  page: Page;
+  interactiveMs: number;
+  headingMs: number;
+}
+
+export async function coldStartOffline(profileDir: string, baseUrl: string, markOpts: MarkOptions): Promise<ColdStart> {
+  const context = await openProfile(profileDir, markOpts, true);
+  const page = await firstPage(context);
+  await page.goto(`${baseUrl}/`);
+  await waitForMark(page, 'dashboard-figures', 120_000);
+  const m = await marks(page);
+  return { context, page, interactiveMs: m['dashboard-figures'], headingMs: m['dashboard-heading'] };
+}
+
+export interface PushResult {
+  queued: number;
+  queueMs: number;
+  pushMs: number;
+}
+
+export async function queueAndPush(page: Page, hooksScript: string, userId: string, n: number, tag: string): Promise<PushResult> {
+  if (!(await page.evaluate(() => '__benchHooks' in window))) await page.evaluate(hooksScript);
+  type Hooks = { queueCreates(u: string, n: number, t: string): Promise<void>; outboxCount(): Promise<number> };
+  const queueMs = await page.evaluate(
+    async ({ userId, n, tag }) => {
+      const hooks = (window as unknown as { __benchHooks: Hooks }).__benchHooks;
+      const t0 = performance.now();
+      await hooks.queueCreates(userId, n, tag);
+      return performance.now() - t0;
+    },
+    { userId, n, tag },
+  );
+  const queued = await page.evaluate(() => (window as unknown as { __benchHooks: Hooks }).__benchHooks.outboxCount());
+  const done = page.evaluate(async () => {
+    const hooks = (window as unknown as { __benchHooks: Hooks }).__benchHooks;
+    const online = await new Promise<number>((resolve) => window.addEventListener('online', (e) => resolve(e.timeStamp), { once: true }));
+    for (;;) {
+      if ((await hooks.outboxCount()) === 0) return performance.now() - online;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+  await page.waitForTimeout(100);
+  await page.context().setOffline(false);
+  const pushMs = await done;
+  return { queued, queueMs, pushMs };
+}

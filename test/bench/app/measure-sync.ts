@@ -1,0 +1,60 @@
+/**
+ * First sign-in on an empty browser profile: time from the app page's navigation start (the
+ * redirect back from /login) to the Dashboard showing all 10,000 participants with the header at
+ * 'Up to date', and the JavaScript fetched before the Dashboard first rendered, gzipped here from
+ * dist/ (zlib level 6, a typical server setting) since the server itself does not compress.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { signIn } from './browser';
+import { marks, waitForMark } from './page-marks';
+
+export interface InitialSync {
+  appReadyMs: number;
+  dashboardHeadingMs: number;
+  figuresMs: number;
+  syncedMs: number;
+  apiRequests: number;
+  apiBytes: number;
+  js: { files: { path: string; raw: number; gzip: number }[]; raw: number; gzip: number };
+}
+
+export async function measureInitialSync(page: Page, baseUrl: string, distDir: string, email: string, password: string): Promise<InitialSync> {
+  let apiRequests = 0;
+  const sized: Promise<number>[] = [];
+  page.on('requestfinished', (r) => {
+    if (!new URL(r.url()).pathname.startsWith('/api/')) return;
+    apiRequests += 1;
+    sized.push(r.sizes().then((s) => s.responseBodySize + s.responseHeadersSize).catch(() => 0));
+  });
+  await signIn(page, baseUrl, email, password);
+  await waitForMark(page, 'dashboard-synced', 300_000);
+  const m = await marks(page);
+  const heading = m['dashboard-heading'];
+  const scripts = await page.evaluate(
+    (before) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= before && new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => new URL(e.name).pathname),
+    heading,
+  );
+  const files = scripts.map((path) => {
+    const file = join(distDir, path);
+    const body = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+    return { path, raw: body.length, gzip: body.length ? gzipSync(body, { level: 6 }).length : 0 };
+  });
+  page.removeAllListeners('requestfinished');
+  const apiBytes = (await Promise.all(sized)).reduce((a, b) => a + b, 0);
+  return {
+    appReadyMs: m['app-ready'],
+    dashboardHeadingMs: heading,
+    figuresMs: m['dashboard-figures'],
+    syncedMs: m['dashboard-synced'],
+    apiRequests,
+    apiBytes,
+    js: { files, raw: files.reduce((a, f) => a + f.raw, 0), gzip: files.reduce((a, f) => a + f.gzip, 0) },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * In-page timing. An init script (runs before the app's own scripts on every navigation) starts a
+ * requestAnimationFrame loop that checks named conditions once per frame and records the first
+ * frame each holds, as performance.now() (ms since that navigation started). A rAF callback runs
+ * just before the frame is painted, so a mark is "the first frame that shows it", not when the
+ * Node side happened to poll. Marks for in-app actions are armed with `watchOnce` from the test.
+ */
+import type { Page } from 'playwright-core';
+
+export interface MarkOptions {
+  /** The Dashboard's 'Total Participants' figure once the whole data set is there. */
+  expectedParticipants: number;
+}
+
+declare global {
+  interface Window {
+    __bench: {
+      marks: Record<string, number>;
+      watch(name: string, test: () => boolean): void;
+      /** Dashboard stat value next to a label, or null while it shows skeletons. */
+      statValue(label: string): string | null;
+    };
+  }
+}
+
+/** Installed with context.addInitScript; must be self-contained (it is serialized to the page). */
+export function installMarks(opts: MarkOptions): void {
+  const marks: Record<string, number> = {};
+  const watchers: { name: string; test: () => boolean }[] = [];
+  const statValue = (label: string): string | null => {
+    for (const p of Array.from(document.querySelectorAll('p'))) {
+      if (p.textContent === label) return p.nextElementSibling?.textContent ?? null;
+    }
+    return null;
+  };
+  const bench = {
+    marks,
+    statValue,
+    watch(name: string, test: () => boolean) {
+      delete marks[name];
+      watchers.push({ name, test });
+    },
+  };
+  (window as unknown as { __bench: typeof bench }).__bench = bench;
+  const onDashboard = () => location.pathname === '/' || location.pathname.toLowerCase() === '/dashboard';
+  bench.watch('app-ready', () => document.querySelector('[data-app-ready]') !== null);
+  bench.watch('dashboard-heading', () => onDashboard() && Array.from(document.querySelectorAll('h1')).some((h) => h.textContent === 'Dashboard'));
+  bench.watch('dashboard-figures', () => onDashboard() && statValue('Total Participants') === String(opts.expectedParticipants));
+  bench.watch(
+    'dashboard-synced',
+    () => onDashboard() && statValue('Total Participants') === String(opts.expectedParticipants) && document.querySelector('[data-sync-state="up-to-date"]') !== null,
+  );
+  const frame = () => {
+    const now = performance.now();
+    for (let i = watchers.length - 1; i >= 0; i--) {
+      let held = false;
+      try {
+        held = watchers[i].test();
+      } catch {
+        held = false;
+      }
+      if (held) {
+        marks[watchers[i].name] = now;
+        watchers.splice(i, 1);
+      }
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** Waits for a mark (or throws after timeoutMs) and returns it. */
+export async function waitForMark(page: Page, name: string, timeoutMs = 120_000): Promise<number> {
+  const handle = await page.waitForFunction((n) => window.__bench?.marks[n], name, { timeout: timeoutMs, polling: 50 });
+  return (await handle.jsonValue()) as number;
+}
+
+export function marks(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => ({ ...window.__bench.marks }));
+}

@@ -1,0 +1,111 @@
+/** Turns the raw measurements into the report rows of issue #6 (goal, met, ratio to baseline). */
+import type { BaselineResult } from './baseline';
+import type { PullResult } from './measure-pull';
+import { kb, mb, median, ms, naRow, percentile, ratio, type Row } from './report';
+
+export interface Results {
+  initial?: { syncedMs: number; appReadyMs: number; figuresMs: number; jsGzip: number; jsRaw: number; jsFiles: number } | string;
+  open?: Record<string, number[]> | string;
+  search?: Record<string, number[]> | string;
+  coldStart?: { interactiveMs: number } | string;
+  requests?: { dataReads: number; usageLogs: number; otherApi: number; assetsFromNetwork: number } | string;
+  push?: { pushMs: number; queued: number; arrived: number } | string;
+  pull?: PullResult | string;
+  heap?: { peak: number } | string;
+  baseline?: BaselineResult[] | string;
+}
+
+const err = (v: unknown): v is string => typeof v === 'string';
+
+function vsBaseline(base: BaselineResult[] | string | undefined, ours: number, pick: (b: BaselineResult) => number, what: string): string | undefined {
+  if (!base || err(base)) return undefined;
+  return base.map((b) => `${ratio(pick(b), ours)} vs ${ms(pick(b))} ${what} (${b.label})`).join('; ');
+}
+
+export function buildRows(r: Results): Row[] {
+  const rows: Row[] = [];
+  const i = r.initial;
+  rows.push(
+    !i || err(i)
+      ? naRow('Initial sync of the whole data set → usable Dashboard', '≤ 3 s', i ?? 'not run')
+      : { figure: 'Initial sync of the whole data set → usable Dashboard', value: ms(i.syncedMs), goal: '≤ 3 s', met: i.syncedMs <= 3000, detail: i },
+  );
+  for (const rate of ['1', '4']) {
+    const label = rate === '1' ? '' : ' (CPU 4× slower)';
+    const runs = r.open && !err(r.open) ? r.open[rate] : undefined;
+    if (!runs) rows.push(naRow(`Participants: click → first cards${label}`, '≤ 150 ms', err(r.open) ? r.open : 'not run'));
+    else {
+      const m = median(runs);
+      rows.push({
+        figure: `Participants: click → first cards${label}, median of ${runs.length}`,
+        value: ms(m),
+        goal: '≤ 150 ms',
+        met: m <= 150,
+        baseline: [vsBaseline(r.baseline, m, (b) => b.firstRenderMs, 'to names only'), vsBaseline(r.baseline, m, (b) => b.firstScreenMs, 'to complete first screen')]
+          .filter(Boolean)
+          .join('; ') || undefined,
+        detail: { runs },
+      });
+    }
+    const keys = r.search && !err(r.search) ? r.search[rate] : undefined;
+    if (!keys) rows.push(naRow(`Search keystroke → updated results, p95${label}`, '≤ 30 ms', err(r.search) ? r.search : 'not run'));
+    else {
+      const p = percentile(keys, 95);
+      rows.push({ figure: `Search keystroke → updated results${label}, p95 of ${keys.length}`, value: ms(p), goal: '≤ 30 ms', met: p <= 30, detail: { keys } });
+    }
+  }
+  const c = r.coldStart;
+  rows.push(
+    !c || err(c)
+      ? naRow('Cold start offline → interactive Dashboard', '≤ 800 ms', c ?? 'not run')
+      : { figure: 'Cold start offline (service worker + Dexie) → interactive Dashboard', value: ms(c.interactiveMs), goal: '≤ 800 ms', met: c.interactiveMs <= 800, detail: c },
+  );
+  const q = r.requests;
+  if (!q || err(q)) rows.push(naRow('Requests opening Participants, ParticipantDetail, CohortDetail', '0', q ?? 'not run'));
+  else {
+    const base = r.baseline && !err(r.baseline) ? r.baseline[0] : undefined;
+    rows.push({
+      figure: 'Requests opening Participants, ParticipantDetail, CohortDetail after sync',
+      value: `${q.dataReads + q.otherApi} data (+${q.usageLogs} usage-log POSTs, spec 7.2; ${q.assetsFromNetwork} assets from network)`,
+      goal: '0',
+      met: q.dataReads + q.otherApi === 0,
+      baseline: base ? `online-only: ${base.requests} requests for the Participants page alone` : undefined,
+      detail: q,
+    });
+  }
+  const p = r.push;
+  rows.push(
+    !p || err(p)
+      ? naRow('1,000 queued ops pushed after reconnect', '≤ 5 s', p ?? 'not run')
+      : { figure: `${p.queued.toLocaleString('en-US')} queued ops pushed after reconnect`, value: `${ms(p.pushMs)} (${p.arrived} arrived)`, goal: '≤ 5 s', met: p.pushMs <= 5000 && p.arrived === p.queued, detail: p },
+  );
+  const l = r.pull;
+  rows.push(
+    !l || err(l)
+      ? naRow('Incremental pull of 10 remote changes', '≤ 100 ms, ≤ 20 KB', l ?? 'not run')
+      : { figure: 'Incremental pull of 10 remote changes (Sync now → in the mirror)', value: `${ms(l.ms)}, ${kb(l.bytes)} in ${l.requests} requests`, goal: '≤ 100 ms, ≤ 20 KB', met: l.ms <= 100 && l.bytes <= 20 * 1024, detail: { ...l } },
+  );
+  rows.push(
+    !i || err(i)
+      ? naRow('JavaScript before the first page renders, gzipped', '≤ 150 KB', i ?? 'not run')
+      : { figure: 'JavaScript before the first page renders, gzipped', value: `${kb(i.jsGzip)} (${kb(i.jsRaw)} raw, ${i.jsFiles} files)`, goal: '≤ 150 KB', met: i.jsGzip <= 150 * 1024 },
+  );
+  const h = r.heap;
+  rows.push(
+    !h || err(h)
+      ? naRow('Peak JS heap, Participants page, 10,000 participants', '≤ 150 MB', h ?? 'not run')
+      : { figure: 'Peak JS heap on the Participants page (open, scroll all, search)', value: mb(h.peak), goal: '≤ 150 MB', met: h.peak <= 150 * 1024 * 1024, detail: h },
+  );
+  if (r.baseline && !err(r.baseline)) {
+    for (const b of r.baseline) {
+      rows.push({
+        figure: `Baseline, online-only Participants page (${b.label})`,
+        value: `names ${ms(b.firstRenderMs)}, first screen complete ${ms(b.firstScreenMs)}, all ${ms(b.allDoneMs)}; ${b.requests} requests, ${mb(b.bytes)}`,
+        goal: '—',
+        met: null,
+        detail: { ...b },
+      });
+    }
+  } else rows.push(naRow('Baseline, online-only Participants page', '—', r.baseline ?? 'not run'));
+  return rows;
+}

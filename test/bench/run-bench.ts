@@ -1,0 +1,162 @@
+/**
+ * `npm run bench` (issue #6): seeds a server with 10,000 participants, 30,000 enrollments, 1,000
+ * cohorts, 50 programs, 200 sites, 5,000 sessions and 20,000 outcomes, drives headless Chromium
+ * through sign-in, the Participants page, search, offline start, a 1,000-op push and an
+ * incremental pull, runs the online-only baseline on loopback and at 150 ms per request, and
+ * writes bench/results.json plus a Markdown table. A step that fails is reported "n/a: <why>".
+ *
+ * BENCH_SEED_CACHE=<dir>: seed once into <dir> and copy it on later runs (for working on the bench).
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { searchKey } from '../../src/domain/participant-search';
+import { DEFAULT_APP_ID } from '../../src/config';
+import type { Participant } from '../../src/data/types';
+import { DEMO_PASSWORD } from '../../server/demo/accounts';
+import { listAll, signInApi } from './app/api-client';
+import { runBaseline, type BaselineResult } from './app/baseline';
+import { firstPage, launchPlain, openProfile, serviceWorkerControls, setCpuRate, withTimeout } from './app/browser';
+import { startDelayProxy } from './app/delay-proxy';
+import { ensureDist } from './app/dist-check';
+import { buildHooksScript } from './app/inject-bundle';
+import { coldStartOffline, queueAndPush } from './app/measure-offline';
+import { measureIncrementalPull } from './app/measure-pull';
+import { countOpeningRequests } from './app/measure-requests';
+import { measureInitialSync } from './app/measure-sync';
+import { peakHeap, timeOpenParticipants, timeSearch } from './app/measure-participants';
+import { markdownTable } from './app/report';
+import { buildRows, type Results } from './app/rows';
+import { planKeystrokes, SEARCH_WORDS } from './app/search-plan';
+import { seedBenchDataDir } from './app/seed';
+import { startServer } from './app/server-process';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const APP = DEFAULT_APP_ID;
+const COACH = 'coach@example.org';
+const ADMIN = 'admin@example.org';
+const OPEN_RUNS = 5;
+const KEYSTROKES = 20;
+const QUEUED_OPS = 1000;
+const FACILITY_LATENCY_MS = 150;
+
+const t0 = performance.now();
+const log = (msg: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
+const results: Results = {};
+const why = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : String(e)).slice(0, 160);
+
+/** Runs one measurement; a failure becomes its row's "n/a: <why>" and the run goes on. */
+async function step<K extends keyof Results>(key: K, name: string, fn: () => Promise<Results[K]>): Promise<void> {
+  log(`${name}…`);
+  try {
+    results[key] = await fn();
+  } catch (e) {
+    results[key] = why(e) as Results[K];
+    log(`${name} failed: ${why(e)}`);
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'passage-bench-'));
+const dataDir = join(work, 'data');
+const profileDir = join(work, 'profile');
+let seededCounts: Record<string, number> = {};
+
+const dist = ensureDist(ROOT);
+log(dist.built ? `built the app into ${dist.distDir} (dist/ was older than src/)` : 'using dist/');
+const cache = process.env.BENCH_SEED_CACHE;
+if (cache && existsSync(join(cache, 'counts.json'))) {
+  cpSync(join(cache, 'data'), dataDir, { recursive: true });
+  seededCounts = JSON.parse((await import('node:fs')).readFileSync(join(cache, 'counts.json'), 'utf8'));
+  log(`copied the seeded data set from ${cache}`);
+} else {
+  const seeded = await seedBenchDataDir(dataDir, APP);
+  seededCounts = seeded.counts;
+  log(`seeded ${Object.entries(seeded.counts).map(([k, v]) => `${v} ${k}`).join(', ')} in ${(seeded.ms / 1000).toFixed(0)} s`);
+  if (cache) {
+    mkdirSync(cache, { recursive: true });
+    cpSync(dataDir, join(cache, 'data'), { recursive: true });
+    writeFileSync(join(cache, 'counts.json'), JSON.stringify(seeded.counts));
+  }
+}
+const expected = seededCounts.Participant;
+const server = await startServer(ROOT, dist.serveRoot, dataDir, APP);
+log(`server at ${server.baseUrl}`);
+
+try {
+  const coachApi = await signInApi(server.baseUrl, APP, COACH, DEMO_PASSWORD);
+  const adminApi = await signInApi(server.baseUrl, APP, ADMIN, DEMO_PASSWORD);
+  const coach = await coachApi.get<{ id: string }>(`/apps/${APP}/entities/User/me`);
+  const people = await listAll<Pick<Participant, 'id' | 'first_name' | 'last_name' | 'email'>>(coachApi, APP, 'Participant', 'id,first_name,last_name,email');
+  const plan = planKeystrokes(people.map((p) => searchKey(p)), SEARCH_WORDS, KEYSTROKES);
+  const hooks = await buildHooksScript(ROOT);
+  const marks = { expectedParticipants: expected };
+
+  let context = await openProfile(profileDir, marks);
+  let page = await firstPage(context);
+  await step('initial', 'initial sync (first sign-in, empty profile)', async () => {
+    const s = await measureInitialSync(page, server.baseUrl, dist.distDir, COACH, DEMO_PASSWORD);
+    log(`  synced in ${Math.round(s.syncedMs)} ms: ${s.apiRequests} API requests, ${(s.apiBytes / 1e6).toFixed(1)} MB`);
+    return { syncedMs: s.syncedMs, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, apiRequests: s.apiRequests, apiBytes: s.apiBytes, files: s.js.files } as Results['initial'];
+  });
+  await withTimeout(serviceWorkerControls(page), 60_000, 'service worker').catch((e) => log(`service worker: ${why(e)}`));
+
+  const open: Record<string, number[]> = {};
+  const search: Record<string, number[]> = {};
+  for (const rate of [1, 4]) {
+    await setCpuRate(page, rate);
+    await step('open', `Participants click → first cards, CPU ${rate}×`, async () => {
+      open[rate] = await timeOpenParticipants(page, OPEN_RUNS, expected);
+      return open;
+    });
+    await step('search', `search keystrokes, CPU ${rate}×`, async () => {
+      search[rate] = await timeSearch(page, plan, KEYSTROKES);
+      return search;
+    });
+  }
+  await setCpuRate(page, 1);
+  await step('heap', 'peak JS heap on Participants', () => peakHeap(page, plan, expected));
+  await step('requests', 'requests while opening pages after sync', () => countOpeningRequests(page, expected));
+  await step('pull', 'incremental pull of 10 remote changes', () =>
+    withTimeout(measureIncrementalPull(page, adminApi, APP, people.slice(0, 10).map((p) => p.id), hooks), 120_000, 'incremental pull'),
+  );
+
+  await context.close();
+  await step('coldStart', 'cold start offline', async () => {
+    const cold = await coldStartOffline(profileDir, server.baseUrl, marks);
+    context = cold.context;
+    page = cold.page;
+    return { interactiveMs: cold.interactiveMs, headingMs: cold.headingMs } as Results['coldStart'];
+  });
+  await step('push', `${QUEUED_OPS} queued ops pushed after reconnect`, async () => {
+    if (!context.pages().length) throw new Error('no offline page (cold start failed)');
+    const p = await withTimeout(queueAndPush(page, hooks, coach.id, QUEUED_OPS, 'bench'), 180_000, 'push');
+    const after = await listAll(coachApi, APP, 'Participant', 'id');
+    return { ...p, arrived: after.length - expected };
+  });
+  await context.close().catch(() => undefined);
+
+  await step('baseline', 'online-only baseline (loopback, then 150 ms per request)', async () => {
+    const browser = await launchPlain();
+    const proxy = await startDelayProxy(server.baseUrl, FACILITY_LATENCY_MS);
+    try {
+      const out: BaselineResult[] = [];
+      out.push(await runBaseline(browser, server.baseUrl, APP, coachApi.token, 'loopback'));
+      log(`  loopback: ${Math.round(out[0].allDoneMs)} ms for ${out[0].requests} requests`);
+      out.push(await runBaseline(browser, proxy.baseUrl, APP, coachApi.token, `${FACILITY_LATENCY_MS} ms per request`));
+      return out;
+    } finally {
+      await proxy.close();
+      await browser.close();
+    }
+  });
+} finally {
+  await server.stop();
+}
+
+const rows = buildRows(results);
+const table = markdownTable(rows);
+mkdirSync(join(ROOT, 'bench'), { recursive: true });
+const meta = { date: new Date().toISOString(), cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, seeded: seededCounts, totalSeconds: Math.round((performance.now() - t0) / 1000) };
+writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify({ meta, rows, raw: results }, null, 2)}\n`);
+console.log(`\n${table}\n\n${meta.date}, ${meta.cpus} cores (${meta.cpuModel}), Node ${meta.node}; total ${meta.totalSeconds} s. Written to bench/results.json.`);
+rmSync(work, { recursive: true, force: true });
