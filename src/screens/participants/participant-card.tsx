@@ -18,38 +18,38 @@ export function ParticipantCard({ participant: p, activeCohorts, delayMs }: { pa
 
   return (
     <div ref={ref} className="h-full">
-    <PageLink
-      page="ParticipantDetail"
-      id={p.id}
-      className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-    >
-      <div className="flex h-full flex-col gap-3">
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h3 className="truncate text-lg font-semibold text-slate-900">{name}</h3>
-            {p.academy_uid && <p className="text-sm text-slate-500">UID: {p.academy_uid}</p>}
-          </div>
-          {p.custody_status && <Badge tone={inCustody ? 'violet' : 'green'}>{inCustody ? 'IN CUSTODY' : 'RELEASED'}</Badge>}
-        </div>
-        <div className="space-y-1 text-sm text-slate-700">
-          {p.email && <Line icon={<Mail aria-hidden="true" className="h-4 w-4" />}>{p.email}</Line>}
-          {p.phone && <Line icon={<Phone aria-hidden="true" className="h-4 w-4" />}>{p.phone}</Line>}
-          {release && <Line icon={<Calendar aria-hidden="true" className="h-4 w-4" />}>Release: {format(release, 'MMMM d, yyyy')}</Line>}
-        </div>
-        <div className="mt-auto grid gap-2">
-          <div className="rounded-lg bg-blue-50 px-3 py-2">
-            <p className="text-xs font-semibold uppercase tracking-wide text-blue-800">Active Cohorts</p>
-            <p className="text-sm text-slate-800">{activeCohorts.length ? activeCohorts.join(', ') : <span className="text-slate-600">None</span>}</p>
-          </div>
-          {p.case_manager && (
-            <div className="rounded-lg bg-slate-50 px-3 py-2">
-              <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Case Manager</p>
-              <p className="text-sm text-slate-800">{p.case_manager}</p>
+      <PageLink
+        page="ParticipantDetail"
+        id={p.id}
+        className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      >
+        <div className="flex h-full flex-col gap-3">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h3 className="truncate text-lg font-semibold text-slate-900">{name}</h3>
+              {p.academy_uid && <p className="text-sm text-slate-500">UID: {p.academy_uid}</p>}
             </div>
-          )}
+            {p.custody_status && <Badge tone={inCustody ? 'violet' : 'green'}>{inCustody ? 'IN CUSTODY' : 'RELEASED'}</Badge>}
+          </div>
+          <div className="space-y-1 text-sm text-slate-700">
+            {p.email && <Line icon={<Mail aria-hidden="true" className="h-4 w-4" />}>{p.email}</Line>}
+            {p.phone && <Line icon={<Phone aria-hidden="true" className="h-4 w-4" />}>{p.phone}</Line>}
+            {release && <Line icon={<Calendar aria-hidden="true" className="h-4 w-4" />}>Release: {format(release, 'MMMM d, yyyy')}</Line>}
+          </div>
+          <div className="mt-auto grid gap-2">
+            <div className="rounded-lg bg-blue-50 px-3 py-2">
+              <p className="text-xs font-semibold uppercase tracking-wide text-blue-800">Active Cohorts</p>
+              <p className="text-sm text-slate-800">{activeCohorts.length ? activeCohorts.join(', ') : <span className="text-slate-600">None</span>}</p>
+            </div>
+            {p.case_manager && (
+              <div className="rounded-lg bg-slate-50 px-3 py-2">
+                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Case Manager</p>
+                <p className="text-sm text-slate-800">{p.case_manager}</p>
+              </div>
+            )}
+          </div>
         </div>
-      </div>
-    </PageLink>
+      </PageLink>
     </div>
   );
 }
