@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2, RefreshCw, UploadCloud } from 'lucide-react';
 import { syncNow, useSyncStatus } from '../data/sync/status';
-import { summarizeSync, syncedAgo, type SyncState } from './sync-summary';
+import { countsOf, summarizeSync, syncedAgo, type SyncState } from './sync-summary';
 import { useNow } from './use-now';
 
 /** The Sync page's path (not a page of spec 2.1: Passage's own addition, issue #5.4). */
@@ -23,15 +23,7 @@ const LOOK: Record<SyncState, { icon: typeof CheckCircle2; tone: string }> = {
 export function SyncIndicator() {
   const status = useSyncStatus();
   const now = useNow();
-  const pending = status.pending - status.rejected.length;
-  const summary = summarizeSync({
-    online: status.online,
-    syncing: status.syncing,
-    pending,
-    rejected: status.rejected.length,
-    conflicts: status.conflicts.length,
-    paused: status.paused !== null,
-  });
+  const summary = summarizeSync(countsOf(status));
   const { icon: Icon, tone } = LOOK[summary.state];
   const ago = syncedAgo(status.lastSyncedAt, now);
 

@@ -52,3 +52,22 @@ export function syncedAgo(lastSyncedAt: number | null | undefined, now: number):
   const days = Math.floor(hours / 24);
   return `Synced ${days} ${days === 1 ? 'day' : 'days'} ago`;
 }
+
+/** The counts of the data layer's live status (its `pending` includes rejected ops; ours does not). */
+export function countsOf(status: {
+  online: boolean;
+  syncing: boolean;
+  pending: number;
+  rejected: readonly unknown[];
+  conflicts: readonly unknown[];
+  paused: string | null;
+}): SyncCounts {
+  return {
+    online: status.online,
+    syncing: status.syncing,
+    pending: Math.max(0, status.pending - status.rejected.length),
+    rejected: status.rejected.length,
+    conflicts: status.conflicts.length,
+    paused: status.paused !== null,
+  };
+}

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { syncNow, type SyncStatus } from '../../data/sync/status';
-import { summarizeSync, syncedAgo } from '../../pwa/sync-summary';
+import { countsOf, summarizeSync, syncedAgo } from '../../pwa/sync-summary';
 import { useNow } from '../../pwa/use-now';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -8,14 +8,7 @@ import { Card } from '../../ui/card';
 /** The top of the Sync page: one sentence of state, the last sync, 'Sync now', and any blocker. */
 export function StatusPanel({ status }: { status: SyncStatus }) {
   const now = useNow();
-  const summary = summarizeSync({
-    online: status.online,
-    syncing: status.syncing,
-    pending: status.pending - status.rejected.length,
-    rejected: status.rejected.length,
-    conflicts: status.conflicts.length,
-    paused: status.paused !== null,
-  });
+  const summary = summarizeSync(countsOf(status));
   const loginHref = `/login?from_url=${encodeURIComponent(typeof window === 'undefined' ? '/sync' : window.location.href)}`;
 
   return (

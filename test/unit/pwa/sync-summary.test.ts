@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeSync, syncedAgo, type SyncCounts } from '../../../src/pwa/sync-summary';
+import { countsOf, summarizeSync, syncedAgo, type SyncCounts } from '../../../src/pwa/sync-summary';
 
 const base: SyncCounts = { online: true, syncing: false, pending: 0, rejected: 0, conflicts: 0, paused: false };
 
@@ -43,5 +43,18 @@ describe('syncedAgo', () => {
 
   it('treats a clock that went backwards as just now', () => {
     expect(syncedAgo(now + 10_000, now)).toBe('Synced just now');
+  });
+});
+
+describe('countsOf', () => {
+  it("takes rejected ops out of the data layer's pending count", () => {
+    expect(countsOf({ online: true, syncing: false, pending: 3, rejected: [{}], conflicts: [{}, {}], paused: 'auth' })).toEqual({
+      online: true,
+      syncing: false,
+      pending: 2,
+      rejected: 1,
+      conflicts: 2,
+      paused: true,
+    });
   });
 });
