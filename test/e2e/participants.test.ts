@@ -6,7 +6,8 @@ import { DEMO, setupHarness } from './harness';
  * The participant flows in Chromium against the real server (issue #4): a coach adds a
  * participant, finds them by search, opens them, edits a field and sees the change — and both the
  * create and the edit reach the server through the outbox (the engine pushes ~1 s after a write).
- * A second test loads 10,000 participants and measures the windowed list and its search.
+ * A second adds a participant with the browser offline; a third loads 10,000 participants and
+ * measures the windowed list and its search.
  */
 const h = setupHarness();
 
@@ -104,6 +105,30 @@ describe('participants in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Rosalind Quintero-Vale' }).waitFor({ timeout: 30_000 });
     expect(await axeInMain(page)).toEqual([]);
     expect(appErrors(page)).toEqual([]);
+  });
+
+  it('coach offline: the new participant is saved and listed at once, and reaches the server when back online', async () => {
+    const page = await h().newPage({ viewport: { width: 1440, height: 900 } });
+    await h().signIn(page, DEMO.coach);
+    await h().goto(page, '/addparticipant');
+    await page.context().setOffline(true);
+
+    await page.getByLabel('First Name *', { exact: true }).fill('Imani');
+    await page.getByLabel('Last Name *', { exact: true }).fill('Offline-Okafor');
+    await page.getByRole('button', { name: 'Add Participant' }).click();
+    await toast(page, 'Participant added successfully!');
+    await page.waitForURL((url) => url.pathname === '/participants');
+    await page.getByPlaceholder('Search by name or email...').fill('okafor');
+    await page.getByRole('heading', { name: 'Imani Offline-Okafor' }).waitFor();
+    // Still offline (past the ~1 s push delay): the server does not have it (this test reads the API from Node).
+    await page.waitForTimeout(2_000);
+    expect((await api(page, 'Participant', { last_name: 'Offline-Okafor' })).length).toBe(0);
+
+    // Online again: the engine pushes the queued create exactly once.
+    await page.context().setOffline(false);
+    await eventually(async () => (await api(page, 'Participant', { last_name: 'Offline-Okafor' })).length).toBe(1);
+    await page.waitForTimeout(2_000);
+    expect((await api(page, 'Participant', { last_name: 'Offline-Okafor' })).length).toBe(1);
   });
 
   it('10,000 participants: the list renders a window of cards and search answers quickly', async () => {
