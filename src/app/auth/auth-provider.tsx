@@ -44,10 +44,22 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
     };
   }, [client, env, attempt]);
 
-  // Sync runs for every signed-in user (a coach's profile submission travels through the outbox too).
   const userId = state.user?.id;
+  // Other users' changes still waiting on this device (S11): the gate holds the app until they
+  // are synced by their owner or discarded by an admin.
+  // Tagged with the user it was counted for: while a new query runs, useLiveQuery still returns the
+  // previous answer, and the signed-out answer ([]) must not let a new user's sync start.
+  const othersAnswer = useLiveQuery(
+    async () => ({ userId, ids: userId ? await env.session.otherUsersWithPendingOps(userId).catch(() => [] as string[]) : [] }),
+    [userId, env],
+  );
+  const othersPending = othersAnswer && othersAnswer.userId === userId ? othersAnswer.ids : undefined;
+
+  // Sync runs for every signed-in user (a coach's profile submission travels through the outbox
+  // too) — but not while another user's changes wait here: this user is only shown the S11 gate.
+  const othersWaiting = othersPending === undefined || othersPending.length > 0;
   useEffect(() => {
-    if (!state.isAuthenticated || !state.user || syncing.current) return;
+    if (!state.isAuthenticated || !state.user || othersWaiting || syncing.current) return;
     syncing.current = true;
     try {
       Promise.resolve(env.sync.start({ client, user: state.user })).catch((err: unknown) => console.error('Sync could not start', err));
@@ -56,7 +68,7 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
     }
     // Only a new identity restarts sync; profile edits of the same user do not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.isAuthenticated, userId, client, env]);
+  }, [state.isAuthenticated, userId, othersWaiting, client, env]);
 
   // The cached user follows local profile submissions and pulled approvals (same transaction as
   // the change), so the guard and ProfileSetup update without a reload.
@@ -71,13 +83,6 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
     const from = encodeURIComponent(window.location.href);
     env.navigate(`${env.appBaseUrl}/login?from_url=${from}`);
   }, [env]);
-
-  // Other users' changes still waiting on this device (S11): the gate holds the app until they
-  // are synced by their owner or discarded by an admin.
-  const othersPending = useLiveQuery(
-    () => (userId ? env.session.otherUsersWithPendingOps(userId).catch(() => [] as string[]) : ([] as string[])),
-    [userId, env],
-  );
 
   const logout = useCallback<AuthApi['logout']>(
     async ({ redirect = true, redirectTo } = {}) => {

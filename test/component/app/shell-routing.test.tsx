@@ -107,6 +107,7 @@ describe('routing', { timeout: 20_000 }, () => {
     const { env } = renderShell('/participants', { me: USERS.coach }, { others: ['someone-else'] });
     expect(await screen.findByRole('heading', { name: "Another user's changes are waiting" })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Participants page' })).not.toBeInTheDocument();
+    expect(env.sync.start).not.toHaveBeenCalled();
     // Signing out from there keeps the other user's changes (and the copy they live in).
     screen.getByRole('button', { name: 'Sign out so they can sync' }).click();
     await waitFor(() => expect(env.navigate).toHaveBeenCalled());
