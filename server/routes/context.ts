@@ -52,7 +52,13 @@ export function checkApp(ctx: ServerContext, appId: string | undefined): void {
   if (appId !== ctx.appId) throw new HttpError(404, 'APP_NOT_FOUND', 'No such app');
 }
 
-/** Origin of the request, for links in mails (the server may sit behind any host name). */
+/**
+ * Origin of the request as the browser sees it: for links in mails and the same-origin check of
+ * redirects. Behind a TLS-terminating proxy the socket is plain http, so X-Forwarded-Proto (http or
+ * https only) decides the scheme; the host is the Host header either way.
+ */
 export function originOf(c: Context): string {
-  return new URL(c.req.url).origin;
+  const url = new URL(c.req.url);
+  const proto = c.req.header('x-forwarded-proto')?.split(',')[0].trim().toLowerCase();
+  return proto === 'https' || proto === 'http' ? `${proto}://${url.host}` : url.origin;
 }

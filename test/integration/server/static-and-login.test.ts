@@ -109,6 +109,15 @@ describe('login page', () => {
     expect(((await me.json()) as any).email).toBe('coach@example.org');
   });
 
+  it('keeps https from_urls behind a TLS-terminating proxy', async () => {
+    const res = await s.app.request(`${ORIGIN}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
+      body: new URLSearchParams({ email: 'coach@example.org', password: PASSWORD, from_url: 'https://localhost/cohorts' }).toString(),
+    });
+    expect(res.headers.get('location')).toMatch(/^https:\/\/localhost\/cohorts\?access_token=/);
+  });
+
   it('never redirects to another origin', async () => {
     for (const from of ['https://evil.example/steal', '//evil.example/x', 'javascript:alert(1)']) {
       const res = await form('/login', { email: 'coach@example.org', password: PASSWORD, from_url: from });
