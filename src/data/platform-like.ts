@@ -13,6 +13,7 @@ export interface EntityApi {
   update(id: string, data: Record<string, unknown>): Promise<Row>;
   delete(id: string): Promise<unknown>;
   bulkCreate(rows: Record<string, unknown>[]): Promise<Row[]>;
+  bulkUpdate(rows: Array<Record<string, unknown> & { id: string }>): Promise<Row[]>;
 }
 
 export interface PlatformClientLike {

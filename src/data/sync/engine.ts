@@ -303,6 +303,7 @@ export class SyncEngine {
       create: track(transport.create.bind(transport)),
       bulkCreate: track(transport.bulkCreate.bind(transport)),
       update: track(transport.update.bind(transport)),
+      bulkUpdate: track(transport.bulkUpdate.bind(transport)),
       remove: track(transport.remove.bind(transport)),
       fetchMany: track(transport.fetchMany.bind(transport)),
       filter: track(transport.filter.bind(transport)),

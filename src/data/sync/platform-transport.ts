@@ -22,6 +22,7 @@ export function createPlatformTransport(client: PlatformClientLike, selfId: stri
     create: (entity, body) => api(entity).create(body),
     bulkCreate: (entity, bodies) => api(entity).bulkCreate(bodies),
     update: (entity, id, data) => (isSelf(entity, id) ? (client.auth.updateMe(data) as Promise<Row>) : api(entity).update(id, data)),
+    bulkUpdate: (entity, rows) => api(entity).bulkUpdate(rows),
     remove: async (entity, id) => {
       await api(entity).delete(id);
     },

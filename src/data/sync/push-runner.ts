@@ -117,41 +117,83 @@ async function pushUpdates(ctx: RunnerContext, entity: EntityName, seqs: number[
     return recordFailure(ctx, ops, classifyError(error));
   }
   const byId = new Map(current.map((r) => [r.id, r]));
-  for (let i = 0; i < ops.length; i++) {
-    const stop = await pushOneUpdate(ctx, ops[i], byId.get(ops[i].record_id));
+  const planned: MergedUpdate[] = [];
+  for (const op of ops) {
+    const server = byId.get(op.record_id);
+    if (!server) {
+      await recordFailure(ctx, [op], { kind: 'reject', status: 404, message: 'This record no longer exists on the server.' });
+      continue;
+    }
+    planned.push(await mergeUpdate(ctx, op, server));
+  }
+  // Nothing left to send (both sides made the same change): the server row is the answer.
+  const settled = planned.filter((u) => Object.keys(u.send).length === 0);
+  await inAllTables(ctx.db, async () => {
+    for (const u of settled) await applyUpdated(ctx.db, u.op, u.server, u.detected, ctx.clock.now());
+  });
+  const toSend = planned.filter((u) => Object.keys(u.send).length > 0);
+  // One bulk PUT instead of N round trips; not for the own User record (that is PUT me), and not
+  // for ops that were in a refused bulk (it is all or nothing, so they go alone to find the bad one).
+  const bulk = entity !== 'User' && toSend.length > 1 && toSend.every((u) => !u.op.no_bulk) ? toSend : [];
+  if (bulk.length > 0) {
+    let rows: Row[];
+    try {
+      rows = await ctx.transport.bulkUpdate(entity, bulk.map((u) => ({ ...u.send, id: u.op.record_id })));
+    } catch (error) {
+      const cls = classifyError(error);
+      if (cls.kind === 'reject') {
+        await ctx.db.outbox.bulkUpdate(bulk.map((u) => ({ key: u.op.seq!, changes: { state: 'pending', no_bulk: true } })));
+        return null;
+      }
+      return recordFailure(ctx, bulk.map((u) => u.op), cls);
+    }
+    const answers = new Map(rows.map((r) => [r.id, r]));
+    await inAllTables(ctx.db, async () => {
+      for (const u of bulk) await applyUpdated(ctx.db, u.op, answers.get(u.op.record_id) ?? u.server, u.detected, ctx.clock.now());
+    });
+    return null;
+  }
+  for (let i = 0; i < toSend.length; i++) {
+    const stop = await sendOneUpdate(ctx, toSend[i]);
     if (stop) {
-      await recordFailure(ctx, ops.slice(i + 1), stop);
+      await recordFailure(ctx, toSend.slice(i + 1).map((u) => u.op), stop);
       return stop;
     }
   }
   return null;
 }
 
-async function pushOneUpdate(ctx: RunnerContext, op: OutboxOp, server: Row | undefined): Promise<ErrorClass | null> {
-  if (!server) {
-    return recordFailure(ctx, [op], { kind: 'reject', status: 404, message: 'This record no longer exists on the server.' });
-  }
+interface MergedUpdate {
+  op: OutboxOp;
+  server: Row;
+  send: Record<string, unknown>;
+  detected: Record<string, FieldConflict>;
+}
+
+/** S4 merge of one op with the server's row, remembered on the op before anything is sent. */
+async function mergeUpdate(ctx: RunnerContext, op: OutboxOp, server: Row): Promise<MergedUpdate> {
   const merge = fieldMerge(op, server);
   const serverDate = (server.updated_date as string | undefined) ?? null;
   const detected: Record<string, FieldConflict> = { ...op.detected_conflicts };
   for (const [field, c] of Object.entries(merge.conflicts)) detected[field] = { ...c, server_updated_date: serverDate };
-  // Remember what was seen before sending: if the answer is lost, the retry sees its own value on
-  // the server and would otherwise forget the conflict (S4).
-  const rebased: Partial<OutboxOp> = {
+  // If the answer is lost, the retry sees its own value on the server and would otherwise forget
+  // the conflict; and the next merge must compare with what the server had now.
+  await ctx.db.outbox.update(op.seq!, {
     base_values: { ...op.base_values, ...merge.newBase },
     base_updated_date: serverDate,
     detected_conflicts: detected,
-  };
-  await ctx.db.outbox.update(op.seq!, rebased);
-  let result: Row = server;
-  if (Object.keys(merge.send).length > 0) {
-    try {
-      result = await ctx.transport.update(op.entity, op.record_id, merge.send);
-    } catch (error) {
-      return recordFailure(ctx, [op], classifyError(error));
-    }
+  });
+  return { op, server, send: merge.send, detected };
+}
+
+async function sendOneUpdate(ctx: RunnerContext, u: MergedUpdate): Promise<ErrorClass | null> {
+  let result: Row;
+  try {
+    result = await ctx.transport.update(u.op.entity, u.op.record_id, u.send);
+  } catch (error) {
+    return recordFailure(ctx, [u.op], classifyError(error));
   }
-  await inAllTables(ctx.db, () => applyUpdated(ctx.db, op, result, detected, ctx.clock.now()));
+  await inAllTables(ctx.db, () => applyUpdated(ctx.db, u.op, result, u.detected, ctx.clock.now()));
   return null;
 }
 

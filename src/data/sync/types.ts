@@ -14,6 +14,8 @@ export interface SyncTransport {
   /** All or nothing (platform-contract 2: one transaction); rows come back in input order. */
   bulkCreate(entity: EntityName, bodies: Record<string, unknown>[]): Promise<Row[]>;
   update(entity: EntityName, id: string, data: Record<string, unknown>): Promise<Row>;
+  /** Partial updates of many records (≤500), all or nothing (platform-contract 2). */
+  bulkUpdate(entity: EntityName, rows: Array<Record<string, unknown> & { id: string }>): Promise<Row[]>;
   remove(entity: EntityName, id: string): Promise<void>;
   /** The server's current rows for these ids (absent ids are simply missing from the answer). */
   fetchMany(entity: EntityName, ids: string[]): Promise<Row[]>;

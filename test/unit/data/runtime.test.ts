@@ -23,6 +23,7 @@ function fakeClient(server: MemoryServer, me: Row) {
         update: async (id, data) => (calls.push(`update ${name}`), server.update(e, id, data)!),
         delete: async (id) => server.remove(e, id),
         bulkCreate: async (rows) => rows.map((r) => server.create(e, r)),
+        bulkUpdate: async (rows) => rows.map(({ id, ...data }) => (calls.push(`bulkUpdate ${name}`), server.update(e, id, data)!)),
       };
     },
     auth: {

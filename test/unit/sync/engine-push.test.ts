@@ -166,4 +166,26 @@ describe('S7 order', () => {
     const [srv] = h.transport.server.rows('Participant');
     expect(h.transport.callsOf('update')).toEqual([expect.objectContaining({ args: [srv.id, { last_name: 'Ruiz-Lopez' }] })]);
   });
+
+  it('edits of several records go in one bulkUpdate; a refused bulk goes one PUT each', async () => {
+    const h = makeHarness();
+    const rows = [1, 2, 3].map((i) => h.transport.server.create('Participant', { first_name: `P${i}`, last_name: 'X' }));
+    await h.engine.start();
+    await h.settle();
+    for (const r of rows) await updateParticipant(r.id, { phone: `1-${r.id}` });
+    await h.engine.runOnce();
+    expect(h.transport.callsOf('bulkUpdate')).toHaveLength(1);
+    expect(h.transport.callsOf('update')).toHaveLength(0);
+    expect(rows.map((r) => h.transport.server.get('Participant', r.id)!.phone)).toEqual(rows.map((r) => `1-${r.id}`));
+
+    h.transport.failNext({ method: 'bulkUpdate' }, { kind: 'status', status: 422, message: 'phone is invalid' });
+    h.transport.failNext({ method: 'update', skip: 1 }, { kind: 'status', status: 422, message: 'phone is invalid' });
+    for (const r of rows) await updateParticipant(r.id, { phone: `2-${r.id}` });
+    await h.engine.runOnce();
+    expect(h.transport.callsOf('update')).toHaveLength(3);
+    const left = await h.db.outbox.toArray();
+    expect(left).toEqual([expect.objectContaining({ record_id: rows[1].id, state: 'rejected', last_error: expect.objectContaining({ message: 'phone is invalid' }) })]);
+    expect(h.transport.server.get('Participant', rows[0].id)!.phone).toBe(`2-${rows[0].id}`);
+    expect(h.transport.server.get('Participant', rows[2].id)!.phone).toBe(`2-${rows[2].id}`);
+  });
 });

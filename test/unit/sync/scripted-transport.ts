@@ -7,7 +7,7 @@ import { MemoryServer } from './memory-server';
  * apply and then lose its answer, time out, fail with a status (500, 401, 403, 409, 422, 429 with
  * Retry-After), or be held and answered later in any order.
  */
-export type Method = 'create' | 'bulkCreate' | 'update' | 'remove' | 'fetchMany' | 'filter';
+export type Method = 'create' | 'bulkCreate' | 'update' | 'bulkUpdate' | 'remove' | 'fetchMany' | 'filter';
 
 export type Fault =
   | { kind: 'drop-response'; status?: number } // applied on the server, the answer lost (or a 5xx from a proxy)
@@ -110,6 +110,14 @@ export class ScriptedTransport implements SyncTransport {
       const row = this.server.update(entity, id, data);
       if (!row) throw new TransportFailure('Not found', 404);
       return row;
+    });
+  }
+
+  bulkUpdate(entity: EntityName, rows: Array<Record<string, unknown> & { id: string }>): Promise<Row[]> {
+    return this.run('bulkUpdate', entity, [rows], () => {
+      // All or nothing, like the server: a missing id fails the whole request.
+      if (rows.some((r) => !this.server.get(entity, r.id))) throw new TransportFailure('Not found', 404);
+      return rows.map(({ id, ...data }) => this.server.update(entity, id, data)!);
     });
   }
 
