@@ -26,6 +26,8 @@ const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
 const demo = env.DEMO === '1' || (env.DEMO !== '0' && loopback);
 
 async function main() {
+  // 32 characters at least: a short HS256 secret can be brute-forced from any one token.
+  if (env.JWT_SECRET && env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters (or unset it to use a generated one)');
   const store = await createStore({ dataDir, databaseUrl: env.DATABASE_URL || undefined });
   const jwtSecret = env.JWT_SECRET || loadOrCreateSecret(resolve(dataDir, 'jwt-secret'));
   const distDir = resolve('dist');
