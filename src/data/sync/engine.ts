@@ -7,8 +7,9 @@ import { pullEntity } from './pull-runner';
 import { pushAll } from './push-runner';
 import { reconcileEntity } from './reconcile-runner';
 import type { RunnerContext } from './runner-context';
+import { observeReachability } from './observe-reachability';
 import { StatusStore } from './status-store';
-import type { EngineOptions, EngineTuning, LockManagerLike, PausedReason, SyncTransport } from './types';
+import type { EngineOptions, EngineTuning, LockManagerLike, PausedReason } from './types';
 
 /**
  * The sync engine: a thin shell that decides WHEN to run (S9), holds the leader lock (S10), and
@@ -55,7 +56,7 @@ export class SyncEngine {
   constructor(options: EngineOptions) {
     this.ctx = {
       db: options.db,
-      transport: this.observe(options.transport),
+      transport: observeReachability(options.transport, (reachable) => this.markReachable(reachable)),
       clock: options.clock,
       random: options.random ?? seededRandom(0x5eed),
       userId: options.userId,
@@ -284,30 +285,6 @@ export class SyncEngine {
     if (this.timer) this.ctx.clock.clearTimeout(this.timer);
     if (this.debounce) this.ctx.clock.clearTimeout(this.debounce);
     this.timer = this.debounce = null;
-  }
-
-  /** Connectivity is judged by reaching the server (S9): any HTTP answer counts as reachable. */
-  private observe(transport: SyncTransport): SyncTransport {
-    const track = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
-      async (...args: A): Promise<R> => {
-        try {
-          const result = await fn(...args);
-          this.markReachable(true);
-          return result;
-        } catch (error) {
-          this.markReachable((error as { status?: number })?.status !== undefined);
-          throw error;
-        }
-      };
-    return {
-      create: track(transport.create.bind(transport)),
-      bulkCreate: track(transport.bulkCreate.bind(transport)),
-      update: track(transport.update.bind(transport)),
-      bulkUpdate: track(transport.bulkUpdate.bind(transport)),
-      remove: track(transport.remove.bind(transport)),
-      fetchMany: track(transport.fetchMany.bind(transport)),
-      filter: track(transport.filter.bind(transport)),
-    };
   }
 
   private markReachable(reachable: boolean): void {

@@ -1,0 +1,30 @@
+import type { SyncTransport } from './types';
+
+/**
+ * S9: connectivity is judged by reaching the server, not by navigator.onLine. Wraps a transport so
+ * every call reports whether an HTTP answer came back (any status counts, even 500 or 401) or
+ * nothing did (status undefined: offline, DNS, refused, timeout).
+ */
+export function observeReachability(transport: SyncTransport, report: (reachable: boolean) => void): SyncTransport {
+  const track =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        const result = await fn(...args);
+        report(true);
+        return result;
+      } catch (error) {
+        report((error as { status?: number })?.status !== undefined);
+        throw error;
+      }
+    };
+  return {
+    create: track(transport.create.bind(transport)),
+    bulkCreate: track(transport.bulkCreate.bind(transport)),
+    update: track(transport.update.bind(transport)),
+    bulkUpdate: track(transport.bulkUpdate.bind(transport)),
+    remove: track(transport.remove.bind(transport)),
+    fetchMany: track(transport.fetchMany.bind(transport)),
+    filter: track(transport.filter.bind(transport)),
+  };
+}
