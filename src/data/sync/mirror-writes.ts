@@ -64,16 +64,26 @@ export async function applyCreatedMany(db: PassageDB, created: Array<{ op: Outbo
     await db.aliases.bulkPut(tempIds.map((temp_id) => ({ temp_id, entity, server_id: newIdOf.get(temp_id)! })));
   }
   const refFields = referencesTo(entity);
+  // Returning false leaves an op untouched: Dexie would otherwise write back every op it visits.
   await db.outbox.toCollection().modify((o) => {
-    if (o.entity === entity && newIdOf.has(o.record_id)) o.record_id = newIdOf.get(o.record_id)!;
+    let changed = false;
+    if (o.entity === entity && newIdOf.has(o.record_id)) {
+      o.record_id = newIdOf.get(o.record_id)!;
+      changed = true;
+    }
     for (const ref of refFields) {
       const target = o.data[ref.field];
-      if (o.entity === ref.entity && typeof target === 'string' && newIdOf.has(target)) o.data = { ...o.data, [ref.field]: newIdOf.get(target) };
+      if (o.entity === ref.entity && typeof target === 'string' && newIdOf.has(target)) {
+        o.data = { ...o.data, [ref.field]: newIdOf.get(target) };
+        changed = true;
+      }
     }
     // Edits queued while the create was in flight were based on the body the server now holds.
     if (o.entity === entity && o.kind === 'update' && o.base_updated_date == null && serverDate.has(o.record_id)) {
       o.base_updated_date = serverDate.get(o.record_id)!;
+      changed = true;
     }
+    return changed;
   });
   const ids = created.map(({ server }) => server.id);
   const queued = await db.outbox.where('record_id').anyOf(ids).toArray();
