@@ -82,7 +82,7 @@ async function main() {
     const start = performance.now();
     await engine.runOnce();
     rows.push({ step: '  (of which the sync cycle)', ms: Math.round(performance.now() - start), requests: server.requests.count - before, note: `${await db.outbox.count()} ops left` });
-    return 'edits queued, then one cycle: one $in fetch per 100, one PUT each';
+    return 'edits queued, then one cycle: one $in fetch and one bulk PUT per 100';
   });
 
   await engine.stop();
