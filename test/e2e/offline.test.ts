@@ -53,7 +53,8 @@ function pagesOf(w: World): Array<[string, string]> {
     ['/programssites', 'Programs & Sites'],
     [`/programdetail?id=${w.program.id}`, String(w.program.program_name)],
     [`/sitedetail?id=${w.site.id}`, String(w.site.site_name)],
-    ['/profilesetup', 'Welcome, Jordan!'],
+    // An approved coach is sent on to the Dashboard (spec 2.14), offline too.
+    ['/profilesetup', 'Dashboard'],
     ['/adminapprovals', "You don't have permission to view this page"],
     ['/ProgramsSites', 'Programs & Sites'],
     ['/sync', 'Sync'],
