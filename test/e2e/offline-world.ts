@@ -76,14 +76,29 @@ export async function outbox(page: Page): Promise<QueuedOp[]> {
   return (await readStore(page, 'outbox').catch(() => [])) as QueuedOp[];
 }
 
-/** Waits until the service worker controls the page (it claims it on first install). */
-export async function serviceWorkerReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
+/**
+ * Waits until the service worker controls the page (it claims it on first install). Fails after
+ * 30 s with the worker's state instead of hanging: an install fails when a precached file is gone
+ * (e.g. dist/ rebuilt while the server runs).
+ */
+export async function serviceWorkerReady(page: Page, timeoutMs = 30_000): Promise<void> {
+  const outcome = await page.evaluate(async (timeoutMs) => {
+    const ready = (async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      }
+      return 'ok';
+    })();
+    const late = new Promise<string>((resolve) =>
+      setTimeout(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        resolve(`no controlling service worker after ${timeoutMs} ms (installing: ${reg?.installing?.state ?? '-'}, waiting: ${reg?.waiting?.state ?? '-'}, active: ${reg?.active?.state ?? '-'})`);
+      }, timeoutMs),
+    );
+    return Promise.race([ready, late]);
+  }, timeoutMs);
+  if (outcome !== 'ok') throw new Error(outcome);
 }
 
 export function eventually<T>(read: () => Promise<T>, timeout = 20_000) {

@@ -20,7 +20,11 @@ async function countRows(page: Page, store: string): Promise<number> {
         open.onerror = () => resolve(0);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains(store)) return resolve(0);
+          if (!db.objectStoreNames.contains(store)) {
+            // Close at once: an open connection would block the app's next Dexie upgrade.
+            db.close();
+            return resolve(0);
+          }
           const req = db.transaction(store).objectStore(store).count();
           req.onsuccess = () => {
             db.close();
