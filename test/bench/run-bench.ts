@@ -18,6 +18,7 @@ import { listAll, signInApi } from './app/api-client';
 import { runBaseline, type BaselineResult } from './app/baseline';
 import { firstPage, launchPlain, openProfile, serviceWorkerControls, setCpuRate, withTimeout } from './app/browser';
 import { startDelayProxy } from './app/delay-proxy';
+import { compositionOfFile } from './app/bundle-composition';
 import { ensureDist } from './app/dist-check';
 import { buildHooksScript } from './app/inject-bundle';
 import { coldStartOffline, queueAndPush } from './app/measure-offline';
@@ -28,7 +29,7 @@ import { peakHeap, timeOpenParticipants, timeSearch } from './app/measure-partic
 import { markdownTable } from './app/report';
 import { buildRows, type Results } from './app/rows';
 import { planKeystrokes, SEARCH_WORDS } from './app/search-plan';
-import { seedBenchDataDir } from './app/seed';
+import { seedBenchData } from './app/seed';
 import { startServer } from './app/server-process';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -69,7 +70,7 @@ if (cache && existsSync(join(cache, 'counts.json'))) {
   seededCounts = JSON.parse((await import('node:fs')).readFileSync(join(cache, 'counts.json'), 'utf8'));
   log(`copied the seeded data set from ${cache}`);
 } else {
-  const seeded = await seedBenchDataDir(dataDir, APP);
+  const seeded = await seedBenchData(dataDir, APP);
   seededCounts = seeded.counts;
   log(`seeded ${Object.entries(seeded.counts).map(([k, v]) => `${v} ${k}`).join(', ')} in ${(seeded.ms / 1000).toFixed(0)} s`);
   if (cache) {
@@ -81,6 +82,15 @@ if (cache && existsSync(join(cache, 'counts.json'))) {
 const expected = seededCounts.Participant;
 const server = await startServer(ROOT, dist.serveRoot, dataDir, APP);
 log(`server at ${server.baseUrl}`);
+// Ctrl+C or a timeout must not leave the server (and its PGlite lock) behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.stop().finally(() => {
+      rmSync(work, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
+}
 
 try {
   const coachApi = await signInApi(server.baseUrl, APP, COACH, DEMO_PASSWORD);
@@ -95,8 +105,13 @@ try {
   let page = await firstPage(context);
   await step('initial', 'initial sync (first sign-in, empty profile)', async () => {
     const s = await measureInitialSync(page, server.baseUrl, dist.distDir, COACH, DEMO_PASSWORD);
-    log(`  synced in ${Math.round(s.syncedMs)} ms: ${s.apiRequests} API requests, ${(s.apiBytes / 1e6).toFixed(1)} MB`);
-    return { syncedMs: s.syncedMs, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, apiRequests: s.apiRequests, apiBytes: s.apiBytes, files: s.js.files } as Results['initial'];
+    log(`  synced in ${Math.round(s.syncedMs)} ms: ${s.apiRequests} API requests, ${(s.apiBytes / 1e6).toFixed(1)} MB, API in flight ${Math.round(s.apiBusyMs)} ms`);
+    // Which packages make up the first-load JavaScript (from the build's source maps).
+    const parts = new Map<string, number>();
+    for (const f of s.js.files) for (const [group, n] of compositionOfFile(join(dist.distDir, f.path)) ?? []) parts.set(group, (parts.get(group) ?? 0) + n);
+    const jsParts = Object.fromEntries([...parts].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([g, n]) => [g, Math.round(n / 1024)]));
+    log(`  first-load JS by package (KB raw): ${JSON.stringify(jsParts)}`);
+    return { jsParts, syncedMs: s.syncedMs, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, apiRequests: s.apiRequests, apiBytes: s.apiBytes, apiBusyMs: s.apiBusyMs, slowestApiMs: s.slowestApiMs, files: s.js.files } as Results['initial'];
   });
   await withTimeout(serviceWorkerControls(page), 60_000, 'service worker').catch((e) => log(`service worker: ${why(e)}`));
 
@@ -129,7 +144,7 @@ try {
   });
   await step('push', `${QUEUED_OPS} queued ops pushed after reconnect`, async () => {
     if (!context.pages().length) throw new Error('no offline page (cold start failed)');
-    const p = await withTimeout(queueAndPush(page, hooks, coach.id, QUEUED_OPS, 'bench'), 180_000, 'push');
+    const p = await queueAndPush(page, server.baseUrl, hooks, coach.id, QUEUED_OPS, 'bench');
     const after = await listAll(coachApi, APP, 'Participant', 'id');
     return { ...p, arrived: after.length - expected };
   });

@@ -16,7 +16,9 @@ export interface DelayProxy {
 
 export async function startDelayProxy(target: string, delayMs: number): Promise<DelayProxy> {
   const to = new URL(target);
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  // A fresh upstream connection per request: reusing idle keep-alive sockets raced the server's
+  // 5 s keep-alive timeout (ECONNRESET mid-run). On loopback a connect costs well under 1 ms.
+  const agent = new Agent({ keepAlive: false });
   let forwarded = 0;
   const server: Server = createServer((req, res) => {
     setTimeout(() => {

@@ -18,6 +18,10 @@ export interface InitialSync {
   syncedMs: number;
   apiRequests: number;
   apiBytes: number;
+  /** Time some API request was in flight (union of their intervals): the server + network share. */
+  apiBusyMs: number;
+  /** The largest single API answer, start → last byte. */
+  slowestApiMs: number;
   js: { files: { path: string; raw: number; gzip: number }[]; raw: number; gzip: number };
 }
 
@@ -41,6 +45,12 @@ export async function measureInitialSync(page: Page, baseUrl: string, distDir: s
         .map((e) => new URL(e.name).pathname),
     heading,
   );
+  const intervals = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+      .map((e) => [e.startTime, (e as PerformanceResourceTiming).responseEnd] as [number, number]),
+  );
   const files = scripts.map((path) => {
     const file = join(distDir, path);
     const body = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
@@ -55,6 +65,20 @@ export async function measureInitialSync(page: Page, baseUrl: string, distDir: s
     syncedMs: m['dashboard-synced'],
     apiRequests,
     apiBytes,
+    apiBusyMs: unionLength(intervals.filter(([a]) => a <= m['dashboard-synced'])),
+    slowestApiMs: Math.max(0, ...intervals.map(([a, b]) => b - a)),
     js: { files, raw: files.reduce((a, f) => a + f.raw, 0), gzip: files.reduce((a, f) => a + f.gzip, 0) },
   };
+}
+
+/** Total length covered by a set of [start, end] intervals. */
+export function unionLength(intervals: readonly [number, number][]): number {
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
 }

@@ -4,7 +4,7 @@ import type { PullResult } from './measure-pull';
 import { kb, mb, median, ms, naRow, percentile, ratio, type Row } from './report';
 
 export interface Results {
-  initial?: { syncedMs: number; appReadyMs: number; figuresMs: number; jsGzip: number; jsRaw: number; jsFiles: number } | string;
+  initial?: { syncedMs: number; appReadyMs: number; figuresMs: number; jsGzip: number; jsRaw: number; jsFiles: number; apiBusyMs: number; apiRequests: number; apiBytes: number } | string;
   open?: Record<string, number[]> | string;
   search?: Record<string, number[]> | string;
   coldStart?: { interactiveMs: number } | string;
@@ -28,7 +28,13 @@ export function buildRows(r: Results): Row[] {
   rows.push(
     !i || err(i)
       ? naRow('Initial sync of the whole data set → usable Dashboard', '≤ 3 s', i ?? 'not run')
-      : { figure: 'Initial sync of the whole data set → usable Dashboard', value: ms(i.syncedMs), goal: '≤ 3 s', met: i.syncedMs <= 3000, detail: i },
+      : {
+          figure: 'Initial sync of the whole data set → usable Dashboard',
+          value: `${ms(i.syncedMs)} (API in flight ${ms(i.apiBusyMs)}: ${i.apiRequests} requests, ${mb(i.apiBytes)})`,
+          goal: '≤ 3 s',
+          met: i.syncedMs <= 3000,
+          detail: i,
+        },
   );
   for (const rate of ['1', '4']) {
     const label = rate === '1' ? '' : ' (CPU 4× slower)';

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/demo/accounts';
 import { createRng } from '../../../server/demo/random';
 import { createStore } from '../../../server/store/index';
 import type { EntityRecord, Store } from '../../../server/store/types';
+import { backdate } from './backdate';
 import { buildCohorts, buildEnrollments, buildOutcomes, buildParticipants, buildPrograms, buildSessions, buildSites } from './dataset';
 
 const BATCH = 1000;
@@ -26,8 +27,7 @@ export interface SeedResult {
   ms: number;
 }
 
-export async function seedBenchDataDir(dataDir: string, app: string, now = new Date()): Promise<SeedResult> {
-  const started = performance.now();
+async function seedBenchDataDir(dataDir: string, app: string, now = new Date()): Promise<SeedResult> {
   const store = await createStore({ dataDir });
   try {
     const today = now.toISOString().slice(0, 10);
@@ -66,9 +66,17 @@ export async function seedBenchDataDir(dataDir: string, app: string, now = new D
       },
       cohortId: activeCohort.id,
       participantId: enrollments[0].participant_id as string,
-      ms: performance.now() - started,
+      ms: 0,
     };
   } finally {
     await store.close();
   }
+}
+
+/** Seeds, then spreads the timestamps over six months (backdate.ts). */
+export async function seedBenchData(dataDir: string, app: string, now = new Date()): Promise<SeedResult> {
+  const started = performance.now();
+  const seeded = await seedBenchDataDir(dataDir, app, now);
+  await backdate(dataDir, app, now.getTime());
+  return { ...seeded, ms: performance.now() - started };
 }
