@@ -5,6 +5,7 @@ import type { User } from './types';
 import { SyncEngine } from './sync/engine';
 import { createPlatformTransport } from './sync/platform-transport';
 import type { Clock, LockManagerLike } from './sync/types';
+import { mustCompleteProfile } from '../domain/access';
 
 /**
  * Wires the sync engine to the real world after sign-in: the app's Dexie database, the platform
@@ -23,6 +24,7 @@ type Message = 'sync-now' | 'local-write';
 
 interface Running {
   userId: string;
+  pulls: boolean;
   engine: SyncEngine;
   teardown: () => void;
 }
@@ -36,7 +38,17 @@ function browserLocks(): LockManagerLike | null {
 
 export interface StartArgs {
   client: PlatformClientLike;
-  user: Pick<User, 'id'>;
+  user: Pick<User, 'id'> & Partial<Pick<User, 'role' | 'approved' | 'requested_access_date'>>;
+}
+
+/**
+ * A user who has not been approved yet may read nothing but their own profile (design.md's
+ * permission table): pulling would earn one 403 per entity every cycle. Such an engine only pushes
+ * (the profile submission travels through the outbox); after approval the next sign-in or reload
+ * starts a full engine.
+ */
+function mayPull(user: StartArgs['user']): boolean {
+  return !mustCompleteProfile({ role: user.role, approved: user.approved, requested_access_date: user.requested_access_date });
 }
 
 /**
@@ -61,7 +73,8 @@ export function stopDataSync(): Promise<void> {
 }
 
 async function start({ client, user }: StartArgs): Promise<void> {
-  if (running && running.userId === user.id) {
+  const pulls = mayPull(user);
+  if (running && running.userId === user.id && running.pulls === pulls) {
     // Same person signing in again (e.g. after a 401): fresh client, same engine and queue.
     setDataContext({ client });
     running.engine.resume();
@@ -76,6 +89,7 @@ async function start({ client, user }: StartArgs): Promise<void> {
     userId: user.id,
     random: Math.random,
     lock: browserLocks(),
+    ...(pulls ? {} : { entities: [] }),
   });
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL) : null;
   const send = (message: Message) => channel?.postMessage(message);
@@ -109,6 +123,7 @@ async function start({ client, user }: StartArgs): Promise<void> {
 
   running = {
     userId: user.id,
+    pulls,
     engine,
     teardown: () => {
       channel?.removeEventListener('message', onMessage);

@@ -34,6 +34,9 @@ function fakeClient(server: MemoryServer, me: Row) {
   return { client, calls };
 }
 
+/** An approved coach: the engine pulls every entity for them. */
+const COACH = { id: 'u1', role: 'user', approved: true, requested_access_date: '2026-01-01' };
+
 afterEach(async () => {
   await stopDataSync();
   await db.delete();
@@ -46,7 +49,7 @@ describe('runtime', () => {
     const server = new MemoryServer();
     server.create('Program', { program_name: 'Welding' });
     const { client, calls } = fakeClient(server, { id: 'u1', email: 'coach@example.org' });
-    await startDataSync({ client, user: { id: 'u1' } });
+    await startDataSync({ client, user: COACH });
     expect(dataContext().userId).toBe('u1');
     await currentEngine()!.idle();
     expect(await db.programs.count()).toBe(1);
@@ -69,7 +72,7 @@ describe('runtime', () => {
     const me = { id: 'u1', email: 'coach@example.org', updated_date: '2026-01-01T00:00:00.000Z' };
     const { client, calls } = fakeClient(server, me);
     await db.users.put({ ...me });
-    await startDataSync({ client, user: { id: 'u1' } });
+    await startDataSync({ client, user: COACH });
     await currentEngine()!.idle();
     const { submitCoachProfile } = await import('../../../src/data/commands/profile');
     await db.meta.put({ key: 'currentUser', value: me });
@@ -88,7 +91,7 @@ describe('runtime start/stop order', () => {
   it('two starts in a row (StrictMode) leave one engine, and a stop after them stops it', async () => {
     const server = new MemoryServer();
     const { client } = fakeClient(server, { id: 'u1', email: 'coach@example.org' });
-    const first = startDataSync({ client, user: { id: 'u1' } });
+    const first = startDataSync({ client, user: COACH });
     const second = startDataSync({ client, user: { id: 'u2' } });
     await Promise.all([first, second]);
     const engine = currentEngine()!;
@@ -96,5 +99,39 @@ describe('runtime start/stop order', () => {
     await stopDataSync();
     expect(currentEngine()).toBeNull();
     expect(engine.isLeader).toBe(false);
+  });
+});
+
+describe('runtime for a user not approved yet', () => {
+  it('pulls nothing (the server would answer 403) but still pushes their own profile', async () => {
+    const server = new MemoryServer();
+    server.create('Program', { program_name: 'Welding' });
+    const me = { id: 'u2', email: 'newcoach@example.org', updated_date: '2026-01-01T00:00:00.000Z' };
+    const { client, calls } = fakeClient(server, me);
+    await startDataSync({ client, user: { id: 'u2', role: 'user', approved: false } });
+    await currentEngine()!.idle();
+    expect(calls.filter((c) => c.startsWith('filter'))).toEqual([]);
+    expect(await db.programs.count()).toBe(0);
+
+    const { submitCoachProfile } = await import('../../../src/data/commands/profile');
+    await db.meta.put({ key: 'currentUser', value: me });
+    await submitCoachProfile({ coach_type: 'volunteer', organization: 'Org', bio: 'Bio', phone: '1' });
+    syncNow();
+    await new Promise((r) => setTimeout(r, 50));
+    await currentEngine()!.idle();
+    expect(calls).toContain('updateMe');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('once approved, starting again for the same user brings a pulling engine', async () => {
+    const server = new MemoryServer();
+    server.create('Program', { program_name: 'Welding' });
+    const { client } = fakeClient(server, { id: 'u2', email: 'newcoach@example.org' });
+    await startDataSync({ client, user: { id: 'u2', role: 'user', approved: false, requested_access_date: '2026-01-01' } });
+    await currentEngine()!.idle();
+    expect(await db.programs.count()).toBe(0);
+    await startDataSync({ client, user: { id: 'u2', role: 'user', approved: true, requested_access_date: '2026-01-01' } });
+    await currentEngine()!.idle();
+    expect(await db.programs.count()).toBe(1);
   });
 });
