@@ -35,6 +35,10 @@ function asHttpError(err: unknown): unknown {
   if (typeof code === 'string' && code.startsWith('22') && !(err instanceof HttpError)) {
     return badRequest(`Invalid value: ${(err as Error).message}`);
   }
+  // 23505 unique_violation: an update that gives a record another record's client_ref.
+  if (code === '23505' && !(err instanceof HttpError)) {
+    return new HttpError(409, 'CONFLICT', 'Another record already has this client_ref');
+  }
   return err;
 }
 
@@ -49,13 +53,35 @@ async function mapErrors<T>(work: () => Promise<T>): Promise<T> {
 export function createPostgresStore(sql: SqlClient, options: PostgresStoreOptions = {}): Store {
   const now = options.now ?? Date.now;
 
-  async function insert(tx: SqlExecutor, app: string, entity: string, records: EntityRecord[]) {
+  /**
+   * Inserts the records; returns what the batch stands for, in order. A record whose client_ref
+   * the server already has is not inserted again: the stored record is returned instead, so a
+   * create re-sent after a lost answer (sync rule S3) can never make a duplicate, even when the
+   * client's look-up raced the first request still in flight.
+   */
+  async function insert(tx: SqlExecutor, app: string, entity: string, records: EntityRecord[]): Promise<EntityRecord[]> {
     // One multi-row INSERT per batch: ~20× faster than a statement per record on PGlite.
     const p = new Params();
     const rows = records.map(
       (r) => `(${p.add(app)}, ${p.add(entity)}, ${p.add(r.id)}, ${p.add(r.created_date)}, ${p.add(r.updated_date)}, ${p.add(JSON.stringify(r))}::jsonb)`,
     );
-    await tx.query(`INSERT INTO records (app, entity, id, created_date, updated_date, data) VALUES ${rows.join(', ')}`, p.values);
+    const inserted = await tx.query<{ id: string }>(
+      `INSERT INTO records (app, entity, id, created_date, updated_date, data) VALUES ${rows.join(', ')}
+       ON CONFLICT DO NOTHING RETURNING id`,
+      p.values,
+    );
+    if (inserted.length === records.length) return records;
+    const fresh = new Set(inserted.map((r) => r.id));
+    const refs = records.filter((r) => !fresh.has(r.id)).map((r) => r.client_ref);
+    if (refs.some((ref) => typeof ref !== 'string')) throw new Error('Record id collision');
+    const existing = parsed(
+      await tx.query<Row>(
+        `SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND data->>'client_ref' = ANY($3::text[])`,
+        [app, entity, refs],
+      ),
+    );
+    const byRef = new Map(existing.map((r) => [r.client_ref, r]));
+    return records.map((r) => (fresh.has(r.id) ? r : (byRef.get(r.client_ref) ?? r)));
   }
 
   async function createBatch(app: string, entity: string, data: unknown[], meta: RecordMeta): Promise<EntityRecord[]> {
@@ -64,8 +90,9 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
       const first = await reserveTimestamps(tx, app, entity, now(), cleaned.length);
       const records = cleaned.map((d, i) => newRecord(d, meta, newId(), isoAt(first + i)));
       // PostgreSQL caps a statement at 65535 parameters; 6 per row → chunks of 1000 rows.
-      for (let i = 0; i < records.length; i += 1000) await insert(tx, app, entity, records.slice(i, i + 1000));
-      return records;
+      const out: EntityRecord[] = [];
+      for (let i = 0; i < records.length; i += 1000) out.push(...(await insert(tx, app, entity, records.slice(i, i + 1000))));
+      return out;
     });
   }
 

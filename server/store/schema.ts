@@ -38,6 +38,9 @@ const STATEMENTS = [
   GIN_INDEX,
   `ALTER INDEX records_data SET (fastupdate = off)`,
   `SELECT gin_clean_pending_list('records_data'::regclass)`,
+  // Exactly-once creates (sync rule S3): at most one record per client_ref, so a create re-sent
+  // after a lost answer returns the stored record instead of making a duplicate (postgres-store.ts).
+  `CREATE UNIQUE INDEX IF NOT EXISTS records_client_ref ON records (app, entity, (data->>'client_ref')) WHERE data ? 'client_ref'`,
   // The per-(app, entity) clock behind strictly increasing updated_date (see clock.ts).
   `CREATE TABLE IF NOT EXISTS entity_clocks (
      app text NOT NULL,

@@ -29,6 +29,35 @@ export function registerRecordTests({ store }: ContractContext) {
     expect(await store().list(freshApp(), 'Site', {})).toEqual([]);
   });
 
+  it('a create whose client_ref the server already has returns the stored record, never a duplicate (S3)', async () => {
+    const app = freshApp();
+    const first = await store().create(app, 'Participant', { first_name: 'Ana', client_ref: 'ref-1' }, meta);
+    // The same create re-sent after a lost answer, even with other values: one record, the first.
+    const again = await store().create(app, 'Participant', { first_name: 'Ana B', client_ref: 'ref-1' }, meta);
+    expect(again).toEqual(first);
+    // Concurrent re-sends of one create and a bulk carrying it plus a new one.
+    const racing = await Promise.all([1, 2, 3].map(() => store().create(app, 'Participant', { first_name: 'Bo', client_ref: 'ref-2' }, meta)));
+    expect(new Set(racing.map((r) => r.id)).size).toBe(1);
+    const bulk = await store().createMany(app, 'Participant', [{ first_name: 'Ana', client_ref: 'ref-1' }, { first_name: 'Cy', client_ref: 'ref-3' }], meta);
+    expect(bulk[0]).toEqual(first);
+    expect(bulk[1]).toMatchObject({ first_name: 'Cy', client_ref: 'ref-3' });
+    expect(await store().count(app, 'Participant')).toBe(3);
+    // The same client_ref in another entity or app is another record.
+    expect((await store().create(app, 'Enrollment', { client_ref: 'ref-1' }, meta)).id).not.toBe(first.id);
+    expect((await store().create(freshApp(), 'Participant', { client_ref: 'ref-1' }, meta)).id).not.toBe(first.id);
+    // Records without client_ref are unaffected.
+    await store().createMany(app, 'Participant', [{ first_name: 'X' }, { first_name: 'X' }], meta);
+    expect(await store().count(app, 'Participant')).toBe(5);
+  });
+
+  it('an update that would give a record another record\'s client_ref is refused with 409', async () => {
+    const app = freshApp();
+    await store().create(app, 'Participant', { first_name: 'Ana', client_ref: 'ref-a' }, meta);
+    const other = await store().create(app, 'Participant', { first_name: 'Bo', client_ref: 'ref-b' }, meta);
+    await expect(store().update(app, 'Participant', other.id, { client_ref: 'ref-a' })).rejects.toMatchObject({ status: 409 });
+    expect(await store().get(app, 'Participant', other.id)).toEqual(other);
+  });
+
   it('rejects a record that is not an object', async () => {
     const app = freshApp();
     await expect400(store().create(app, 'Site', [] as unknown as Record<string, unknown>, meta));
