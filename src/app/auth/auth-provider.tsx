@@ -88,7 +88,8 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
     async ({ redirect = true, redirectTo } = {}) => {
       const current = state.user;
       // Ask first, while sync still runs: changes not yet on the server are never dropped silently.
-      const mine = current ? await env.session.pendingCountFor(current.id).catch(() => 0) : 0;
+      // A count that cannot be read counts as one: better a needless question than a silent wipe.
+      const mine = current ? await env.session.pendingCountFor(current.id).catch(() => 1) : 0;
       if (!(await env.confirmLogout(mine))) return false;
       try {
         await env.sync.stop();

@@ -3,7 +3,7 @@ import { Panel } from '../../ui/card';
 import { Badge } from '../../ui/badge';
 import { describeOp, entityLabel } from './describe-op';
 import { opTime } from './op-time';
-import { refKey } from './sync-queries';
+import { refKey } from '../../data/queries/sync';
 
 /** Changes still queued: what, on which record, when, and why the last attempt failed if it did. */
 export function PendingList({ ops, titles }: { ops: OutboxOp[]; titles: Map<string, string> | undefined }) {

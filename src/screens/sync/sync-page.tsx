@@ -7,7 +7,7 @@ import { PendingList } from './pending-list';
 import { RejectedOpCard } from './rejected-op-card';
 import { StatusPanel } from './status-panel';
 import { StoragePanel } from './storage-panel';
-import { refKey, usePendingOps, useRecordTitles } from './sync-queries';
+import { refKey, usePendingOps, useRecordTitles } from '../../data/queries/sync';
 
 /**
  * The Sync page (route /sync, issue #5.4): what this device still has to send, what the server

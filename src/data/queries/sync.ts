@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { dataContext } from '../../data/context';
-import { TABLE_OF, type OutboxOp } from '../../data/db';
-import type { EntityName } from '../../data/types';
-import { titleOfRow } from './record-title';
+import { dataContext } from '../context';
+import { TABLE_OF, type OutboxOp } from '../db';
+import type { EntityName } from '../types';
+import { titleOfRow } from '../../domain/record-title';
 
 /**
  * The Sync page's own reads. The data layer's status hook gives counts, rejected ops and conflicts;
