@@ -114,6 +114,10 @@ try {
     return { jsParts, syncedMs: s.syncedMs, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, apiRequests: s.apiRequests, apiBytes: s.apiBytes, apiBusyMs: s.apiBusyMs, slowestApiMs: s.slowestApiMs, files: s.js.files } as Results['initial'];
   });
   await withTimeout(serviceWorkerControls(page), 60_000, 'service worker').catch((e) => log(`service worker: ${why(e)}`));
+  await step('floor', 'IndexedDB floor (the same rows, bulkPut only)', async () => {
+    await page.evaluate(hooks);
+    return page.evaluate(() => (window as unknown as { __benchHooks: { idbFloor(): Promise<{ rows: number; ms: number }> } }).__benchHooks.idbFloor());
+  });
 
   const open: Record<string, number[]> = {};
   const search: Record<string, number[]> = {};
@@ -173,5 +177,6 @@ const table = markdownTable(rows);
 mkdirSync(join(ROOT, 'bench'), { recursive: true });
 const meta = { date: new Date().toISOString(), cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, seeded: seededCounts, totalSeconds: Math.round((performance.now() - t0) / 1000) };
 writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify({ meta, rows, raw: results }, null, 2)}\n`);
+if (dist.built) rmSync(dist.serveRoot, { recursive: true, force: true });
 console.log(`\n${table}\n\n${meta.date}, ${meta.cpus} cores (${meta.cpuModel}), Node ${meta.node}; total ${meta.totalSeconds} s. Written to bench/results.json.`);
 rmSync(work, { recursive: true, force: true });

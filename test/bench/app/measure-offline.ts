@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { firstPage, openProfile, withTimeout } from './browser';
 import type { MarkOptions } from './page-marks';
 import { marks, waitForMark } from './page-marks';
+import { unionLength } from './measure-sync';
 
 export interface ColdStart {
   context: BrowserContext;
@@ -29,6 +30,9 @@ export interface PushResult {
   queued: number;
   queueMs: number;
   pushMs: number;
+  /** API requests during the push, and the time at least one was in flight. */
+  pushRequests: number;
+  apiBusyMs: number;
 }
 
 /**
@@ -56,12 +60,19 @@ export async function queueAndPush(page: Page, baseUrl: string, hooksScript: str
     const hooks = (window as unknown as { __benchHooks: Hooks }).__benchHooks;
     const online = await new Promise<number>((resolve) => window.addEventListener('online', (e) => resolve(e.timeStamp), { once: true }));
     for (;;) {
-      if ((await hooks.outboxCount()) === 0) return performance.now() - online;
+      if ((await hooks.outboxCount()) === 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }
+    const end = performance.now();
+    const spans = performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .filter((e) => e.startTime >= online && e.startTime <= end && new URL(e.name).pathname.startsWith('/api/'))
+      .map((e) => [e.startTime, e.responseEnd] as [number, number]);
+    return { ms: end - online, spans };
   });
   await page.waitForTimeout(100);
   await page.context().setOffline(false);
-  const pushMs = await withTimeout(done, 120_000, 'push after reconnect');
-  return { queued, queueMs, pushMs };
+  const pushed = await withTimeout(done, 120_000, 'push after reconnect');
+  return { queued, queueMs, pushMs: pushed.ms, pushRequests: pushed.spans.length, apiBusyMs: unionLength(pushed.spans) };
 }

@@ -25,6 +25,8 @@ declare global {
 
 /** Installed with context.addInitScript; must be self-contained (it is serialized to the page). */
 export function installMarks(opts: MarkOptions): void {
+  // The default 250 entries would drop requests of a long sync; the bench reads them afterwards.
+  performance.setResourceTimingBufferSize(20_000);
   const marks: Record<string, number> = {};
   const watchers: { name: string; test: () => boolean }[] = [];
   const statValue = (label: string): string | null => {

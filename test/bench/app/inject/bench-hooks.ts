@@ -6,6 +6,7 @@
  */
 import { createParticipant } from '../../../../src/data/commands/participants';
 import { dataContext, setDataContext } from '../../../../src/data/context';
+import { PassageDB } from '../../../../src/data/db';
 
 const hooks = {
   /** Queues `n` participant creates for `userId` (S11: ops carry the signed-in user). */
@@ -27,6 +28,30 @@ const hooks = {
   async phones(ids: string[]): Promise<(string | null)[]> {
     const rows = await dataContext().db.participants.bulkGet(ids);
     return rows.map((r) => (r?.phone as string | null | undefined) ?? null);
+  },
+  /**
+   * The floor under the initial sync: the mirror's rows written into a scratch database with the
+   * same schema in 5,000-row bulkPuts, nothing else (no network, no rebase, no live queries).
+   */
+  async idbFloor(): Promise<{ rows: number; ms: number }> {
+    const source = dataContext().db;
+    const scratch = new PassageDB('passage-bench-floor');
+    try {
+      const tables = ['programs', 'sites', 'users', 'cohorts', 'participants', 'enrollments', 'sessions', 'outcomes'];
+      const data = await Promise.all(tables.map((t) => source.table(t).toArray()));
+      const t0 = performance.now();
+      let rows = 0;
+      for (const [i, t] of tables.entries()) {
+        for (let k = 0; k < data[i].length; k += 5000) {
+          await scratch.transaction('rw', scratch.table(t), () => scratch.table(t).bulkPut(data[i].slice(k, k + 5000)));
+        }
+        rows += data[i].length;
+      }
+      return { rows, ms: performance.now() - t0 };
+    } finally {
+      scratch.close();
+      await scratch.delete();
+    }
   },
 };
 
