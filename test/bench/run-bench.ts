@@ -111,7 +111,7 @@ try {
     for (const f of s.js.files) for (const [group, n] of compositionOfFile(join(dist.distDir, f.path)) ?? []) parts.set(group, (parts.get(group) ?? 0) + n);
     const jsParts = Object.fromEntries([...parts].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([g, n]) => [g, Math.round(n / 1024)]));
     log(`  first-load JS by package (KB raw): ${JSON.stringify(jsParts)}`);
-    return { jsParts, syncedMs: s.syncedMs, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, apiRequests: s.apiRequests, apiBytes: s.apiBytes, apiBusyMs: s.apiBusyMs, slowestApiMs: s.slowestApiMs, files: s.js.files } as Results['initial'];
+    return { jsParts, syncedMs: s.syncedMs, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, jsNeededGzip: s.js.neededGzip, jsNeededFiles: s.js.neededFiles, apiRequests: s.apiRequests, apiBytes: s.apiBytes, apiBusyMs: s.apiBusyMs, slowestApiMs: s.slowestApiMs, files: s.js.files } as Results['initial'];
   });
   await withTimeout(serviceWorkerControls(page), 60_000, 'service worker').catch((e) => log(`service worker: ${why(e)}`));
   await step('floor', 'IndexedDB floor (the same rows, bulkPut only)', async () => {

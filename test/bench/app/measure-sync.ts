@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { signIn } from './browser';
+import { firstPageFiles } from './first-page-js';
 import { marks, waitForMark } from './page-marks';
 
 export interface InitialSync {
@@ -22,7 +23,7 @@ export interface InitialSync {
   apiBusyMs: number;
   /** The largest single API answer, start → last byte. */
   slowestApiMs: number;
-  js: { files: { path: string; raw: number; gzip: number }[]; raw: number; gzip: number };
+  js: { files: { path: string; raw: number; gzip: number }[]; raw: number; gzip: number; neededGzip: number; neededFiles: number };
 }
 
 export async function measureInitialSync(page: Page, baseUrl: string, distDir: string, email: string, password: string): Promise<InitialSync> {
@@ -57,6 +58,7 @@ export async function measureInitialSync(page: Page, baseUrl: string, distDir: s
     return { path, raw: body.length, gzip: body.length ? gzipSync(body, { level: 6 }).length : 0 };
   });
   page.removeAllListeners('requestfinished');
+  const needed = new Set(firstPageFiles(distDir, 'dashboard-page-'));
   const apiBytes = (await Promise.all(sized)).reduce((a, b) => a + b, 0);
   return {
     appReadyMs: m['app-ready'],
@@ -67,7 +69,13 @@ export async function measureInitialSync(page: Page, baseUrl: string, distDir: s
     apiBytes,
     apiBusyMs: unionLength(intervals.filter(([a]) => a <= m['dashboard-synced'])),
     slowestApiMs: Math.max(0, ...intervals.map(([a, b]) => b - a)),
-    js: { files, raw: files.reduce((a, f) => a + f.raw, 0), gzip: files.reduce((a, f) => a + f.gzip, 0) },
+    js: {
+      files,
+      raw: files.reduce((a, f) => a + f.raw, 0),
+      gzip: files.reduce((a, f) => a + f.gzip, 0),
+      neededGzip: files.filter((f) => needed.has(f.path)).reduce((a, f) => a + f.gzip, 0),
+      neededFiles: files.filter((f) => needed.has(f.path)).length,
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import type { PullResult } from './measure-pull';
 import { kb, mb, median, ms, naRow, percentile, ratio, type Row } from './report';
 
 export interface Results {
-  initial?: { syncedMs: number; appReadyMs: number; figuresMs: number; jsGzip: number; jsRaw: number; jsFiles: number; apiBusyMs: number; apiRequests: number; apiBytes: number } | string;
+  initial?: { syncedMs: number; appReadyMs: number; figuresMs: number; jsGzip: number; jsRaw: number; jsFiles: number; jsNeededGzip: number; jsNeededFiles: number; apiBusyMs: number; apiRequests: number; apiBytes: number } | string;
   open?: Record<string, number[]> | string;
   search?: Record<string, number[]> | string;
   coldStart?: { interactiveMs: number } | string;
@@ -100,7 +100,7 @@ export function buildRows(r: Results): Row[] {
   rows.push(
     !i || err(i)
       ? naRow('JavaScript before the first page renders, gzipped', '≤ 150 KB', i ?? 'not run')
-      : { figure: 'JavaScript before the first page renders, gzipped', value: `${kb(i.jsGzip)} (${kb(i.jsRaw)} raw, ${i.jsFiles} files)`, goal: '≤ 150 KB', met: i.jsGzip <= 150 * 1024 },
+      : { figure: 'JavaScript before the first page renders, gzipped', value: `${kb(i.jsGzip)} in ${i.jsFiles} files (${kb(i.jsRaw)} raw); of it the entry + Dashboard chunks: ${kb(i.jsNeededGzip)} in ${i.jsNeededFiles}`, goal: '≤ 150 KB', met: i.jsGzip <= 150 * 1024 },
   );
   const h = r.heap;
   rows.push(
