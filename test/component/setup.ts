@@ -5,3 +5,7 @@ import { configure } from '@testing-library/react';
 // Live queries resolve through IndexedDB (fake-indexeddb) asynchronously; on a loaded 2-core CI
 // box the default 1 s wait for findBy*/waitFor flakes, so allow 5 s.
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no layout, so no scrolling: the router's scroll restoration would log
+// "Not implemented: Window's scrollTo()" on every navigation.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
