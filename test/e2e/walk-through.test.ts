@@ -148,7 +148,8 @@ describe('walk-through', () => {
     expect(await sidebar.getAttribute('data-state')).toBe('expanded');
     await page.keyboard.press('Control+b');
     expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
-    expect((await sidebar.boundingBox())?.width).toBe(48); // 3rem
+    // The width animates for 200 ms: wait for it to settle.
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48); // 3rem
     await h().goto(page, '/cohorts');
     expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
