@@ -1,5 +1,6 @@
 import { dataContext } from './context';
 import type { User } from './types';
+import { forgetRememberedQueries } from './queries/remembered';
 
 /**
  * The signed-in identity on this device (S11): cached so Passage starts offline, counted before a
@@ -39,4 +40,6 @@ export async function clearLocalData(): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     await Promise.all(db.tables.map((t) => t.clear()));
   });
+  // Commit, then tell the world: the in-memory copies of lists go too.
+  forgetRememberedQueries();
 }

@@ -17,6 +17,7 @@ import { parseSearch, stringifySearch } from '../../src/app/search-params';
 import { db } from '../../src/data/db';
 import { resetDataContext, setDataContext } from '../../src/data/context';
 import type { User } from '../../src/data/types';
+import { forgetRememberedQueries } from '../../src/data/queries/remembered';
 
 /**
  * Renders one page the way the app does — inside a TanStack router, the CurrentUserContext and a
@@ -95,4 +96,5 @@ function OtherPage({ page }: { page: PageName }) {
 export async function clearDb(): Promise<void> {
   resetDataContext();
   await Promise.all(db.tables.map((t) => t.clear()));
+  forgetRememberedQueries();
 }

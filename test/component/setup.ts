@@ -9,3 +9,9 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom has no layout, so no scrolling: the router's scroll restoration would log
 // "Not implemented: Window's scrollTo()" on every navigation.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// Each test starts with a cold in-memory list cache (src/data/queries/remembered.ts), as a newly
+// opened tab would: a previous test's participants must not stand in for this test's loading state.
+import { beforeEach } from 'vitest';
+import { forgetRememberedQueries } from '../../src/data/queries/remembered';
+beforeEach(() => forgetRememberedQueries());

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
+import { useRememberedLiveQuery } from './remembered';
 import type { Cohort, Enrollment, Participant } from '../types';
 
 /**
@@ -85,7 +86,7 @@ export function useEnrollmentsOfCohort(cohortId: string): Enrollment[] | undefin
  * the cohorts for the whole list, joined in memory: 10,000 cards cost two queries, not 10,000.
  */
 export function useActiveCohortCodesByParticipant(): Map<string, string[]> | undefined {
-  return useLiveQuery(async () => {
+  return useRememberedLiveQuery('active-cohort-codes', async () => {
     const [active, cohorts] = await Promise.all([db.enrollments.where('enrollment_status').equals('active').toArray(), db.cohorts.toArray()]);
     const codeOf = new Map(cohorts.map((c) => [c.id, c.cohort_code]));
     const byParticipant = new Map<string, string[]>();
@@ -98,5 +99,5 @@ export function useActiveCohortCodesByParticipant(): Map<string, string[]> | und
     }
     for (const list of byParticipant.values()) list.sort();
     return byParticipant;
-  }, []);
+  });
 }

@@ -3,6 +3,7 @@ import { db } from '../db';
 import type { Participant } from '../types';
 import { compareByEnrollmentDateDesc } from '../../domain/participant-search';
 import { getByIdOrAlias } from './cohorts';
+import { useRememberedLiveQuery } from './remembered';
 
 /**
  * Participant reads for the Dashboard and the participant screens. Each hook returns `undefined`
@@ -16,7 +17,7 @@ import { getByIdOrAlias } from './cohorts';
  * enrollment_date must still be listed (last). 10,000 rows sort in about 10 ms.
  */
 export function useParticipants(): Participant[] | undefined {
-  return useLiveQuery(async () => (await db.participants.toArray()).sort(compareByEnrollmentDateDesc), []);
+  return useRememberedLiveQuery('participants', async () => (await db.participants.toArray()).sort(compareByEnrollmentDateDesc));
 }
 
 /** The participant with this id or with the temporary id it had before sync (S2); null when none. */
