@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { format } from 'date-fns';
 import { Calendar, Mail, Phone } from 'lucide-react';
 import type { Participant } from '../../data/types';
@@ -9,8 +9,18 @@ import { PageLink } from '../../ui/page-link';
 /**
  * One participant card (spec 2.5). `delayMs` is its entrance-animation delay, or null when it
  * mounts after the list first appeared (scrolled into view) and should simply be there.
+ * Memoised: a keystroke in the search re-renders the grid, and the cards that stay in view (same
+ * participant object, same codes array) need not render again.
  */
-export function ParticipantCard({ participant: p, activeCohorts, delayMs }: { participant: Participant; activeCohorts: readonly string[]; delayMs: number | null }) {
+export const ParticipantCard = memo(function ParticipantCard({
+  participant: p,
+  activeCohorts,
+  delayMs,
+}: {
+  participant: Participant;
+  activeCohorts: readonly string[];
+  delayMs: number | null;
+}) {
   const ref = useAnimateIn(delayMs);
   const name = `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim();
   const inCustody = p.custody_status === 'in-custody';
@@ -52,7 +62,7 @@ export function ParticipantCard({ participant: p, activeCohorts, delayMs }: { pa
       </PageLink>
     </div>
   );
-}
+});
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
