@@ -47,7 +47,16 @@ const results: Results = {};
 const why = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : String(e)).slice(0, 160);
 
 /** Runs one measurement; a failure becomes its row's "n/a: <why>" and the run goes on. */
+/**
+ * BENCH_ONLY=sync (`npm run bench:sync`, issue #3): only the sync figures in Chromium — initial
+ * sync with its bulkPut floor, the incremental pull, and 1,000 queued ops pushed (which needs the
+ * offline cold start to queue them).
+ */
+const ONLY_SYNC = process.env.BENCH_ONLY === 'sync';
+const SYNC_STEPS = new Set<string>(['initial', 'floor', 'pull', 'coldStart', 'push']);
+
 async function step<K extends keyof Results>(key: K, name: string, fn: () => Promise<Results[K]>): Promise<void> {
+  if (ONLY_SYNC && !SYNC_STEPS.has(key)) return;
   log(`${name}…`);
   try {
     results[key] = await fn();
@@ -172,11 +181,11 @@ try {
   await server.stop();
 }
 
-const rows = buildRows(results);
+const rows = buildRows(results).filter((row) => !ONLY_SYNC || !String(row.value).includes('not run'));
 const table = markdownTable(rows);
 mkdirSync(join(ROOT, 'bench'), { recursive: true });
 const meta = { date: new Date().toISOString(), cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, seeded: seededCounts, totalSeconds: Math.round((performance.now() - t0) / 1000) };
-writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify({ meta, rows, raw: results }, null, 2)}\n`);
+writeFileSync(join(ROOT, ONLY_SYNC ? 'bench/results-sync.json' : 'bench/results.json'), `${JSON.stringify({ meta, rows, raw: results }, null, 2)}\n`);
 if (dist.built) rmSync(dist.serveRoot, { recursive: true, force: true });
-console.log(`\n${table}\n\n${meta.date}, ${meta.cpus} cores (${meta.cpuModel}), Node ${meta.node}; total ${meta.totalSeconds} s. Written to bench/results.json.`);
+console.log(`\n${table}\n\n${meta.date}, ${meta.cpus} cores (${meta.cpuModel}), Node ${meta.node}; total ${meta.totalSeconds} s. Written to bench/${ONLY_SYNC ? 'results-sync' : 'results'}.json.`);
 rmSync(work, { recursive: true, force: true });
