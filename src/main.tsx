@@ -25,14 +25,10 @@ registerPwa();
 
 const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl });
 const router = createAppRouter();
-// Once the first page is on screen and the browser is idle, fetch the other screens' chunks so
-// moving around never waits. Not at the router's first resolve: that comes before the auth gate
-// lets the first page paint, and 40 chunks compiling then would delay it (measured by npm run bench).
-const stopWatching = router.subscribe('onRendered', () => {
+// Once the first page is on screen, fetch the other screens' chunks so moving around never waits.
+const stopWatching = router.subscribe('onResolved', () => {
   stopWatching();
-  const preload = () => void preloadScreens();
-  if ('requestIdleCallback' in window) window.requestIdleCallback(preload, { timeout: 5000 });
-  else setTimeout(preload, 1000);
+  void preloadScreens();
 });
 
 createRoot(document.getElementById('root')!).render(

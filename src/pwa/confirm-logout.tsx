@@ -1,14 +1,13 @@
 import { createRoot } from 'react-dom/client';
+import { LogoutConfirmDialog } from './logout-confirm-dialog';
 
 /**
  * Resolves true when the logout may go ahead: at once with nothing pending, otherwise after the
  * coach confirmed the warning (S11). Imperative so the shell's logout handler stays one line:
  * `if (!(await confirmLogout(n))) return;`. The dialog mounts in its own root and is removed after.
  */
-export async function confirmLogout(pendingCount: number): Promise<boolean> {
-  if (pendingCount <= 0) return true;
-  // Loaded on demand: the dialog (headlessui) stays out of the JavaScript of the first page.
-  const { LogoutConfirmDialog } = await import('./logout-confirm-dialog');
+export function confirmLogout(pendingCount: number): Promise<boolean> {
+  if (pendingCount <= 0) return Promise.resolve(true);
   return new Promise((resolve) => {
     const host = document.createElement('div');
     document.body.appendChild(host);

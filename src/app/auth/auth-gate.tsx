@@ -1,12 +1,10 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { CurrentUserContext } from '../current-user';
 import { useAuth } from './auth-context';
 import { AccessRestricted } from './access-restricted';
 import { LoadingScreen } from './loading-screen';
 import { StartupError } from './startup-error';
-
-// Rare (another user's changes wait on this device): loaded on demand, out of the first page's JS.
-const PendingOtherUserGate = lazy(() => import('../../pwa/pending-other-user-gate').then((m) => ({ default: m.PendingOtherUserGate })));
+import { PendingOtherUserGate } from '../../pwa/pending-other-user-gate';
 
 /**
  * Renders what start-up decided (spec.md 2.3, 8): a spinner while loading, the login redirect for
@@ -40,11 +38,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (auth.othersPending === undefined) return <LoadingScreen />;
   if (auth.othersPending.length > 0) {
     // Its own live query follows the discard; ours does too, and then the app opens.
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <PendingOtherUserGate user={auth.user} onSignOut={() => void auth.logout()} onClear={() => undefined} />
-      </Suspense>
-    );
+    return <PendingOtherUserGate user={auth.user} onSignOut={() => void auth.logout()} onClear={() => undefined} />;
   }
   return <CurrentUserContext.Provider value={auth.user}>{children}</CurrentUserContext.Provider>;
 }

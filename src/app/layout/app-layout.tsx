@@ -1,15 +1,11 @@
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../current-user';
 import { pageOfPath, pagePath } from '../paths';
 import { mustCompleteProfile } from '../../domain/access';
 import { DesktopSidebar } from './desktop-sidebar';
 import { HeaderBar } from './header-bar';
+import { MobileSidebar } from './mobile-sidebar';
 import { useSidebar } from './use-sidebar';
-
-// The slide-in panel (headlessui Dialog) is fetched the first time it opens on a narrow screen:
-// desktops and tablets in landscape never load it, and the first page's JavaScript stays smaller.
-const MobileSidebar = lazy(() => import('./mobile-sidebar').then((m) => ({ default: m.MobileSidebar })));
 
 /**
  * Sidebar + header + the page (spec.md 2.2), and the access guard (2.3): a non-admin without an
@@ -33,11 +29,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <DesktopSidebar open={sidebar.open} />
-      {sidebar.isMobile && sidebar.openMobile && (
-        <Suspense fallback={null}>
-          <MobileSidebar open onClose={() => sidebar.setOpenMobile(false)} />
-        </Suspense>
-      )}
+      <MobileSidebar open={sidebar.isMobile && sidebar.openMobile} onClose={() => sidebar.setOpenMobile(false)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <HeaderBar onToggleSidebar={sidebar.toggle} sidebarExpanded={sidebar.isMobile ? sidebar.openMobile : sidebar.open} />
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
