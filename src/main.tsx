@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
 import { browserAuthEnvironment } from './app/auth/browser-environment';
-import { createAppRouter, preloadScreens } from './app/routes';
+import { createAppRouter } from './app/routes';
 import { installFrameErrorReporting } from './app/tracking/frame-messages';
 import { createPlatformClient, getStoredToken, readAppParams, removeToken, storeToken } from './platform';
 import { registerPwa } from './pwa/register-pwa';
@@ -25,11 +25,6 @@ registerPwa();
 
 const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl });
 const router = createAppRouter();
-// Once the first page is on screen, fetch the other screens' chunks so moving around never waits.
-const stopWatching = router.subscribe('onResolved', () => {
-  stopWatching();
-  void preloadScreens();
-});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
