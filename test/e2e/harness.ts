@@ -17,10 +17,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, freePort, stopChild } from '../support/processes';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -33,17 +33,6 @@ export const DEMO = {
 } as const;
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** tsx compile + PGlite init + demo seed take ~5 s on 2 busy cores; 90 s leaves room for a loaded CI box. */
 const SERVER_START_TIMEOUT_MS = 90_000;
 
@@ -84,18 +73,6 @@ function axeSource(): string {
   return axeScript;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
 
 async function waitForServer(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
@@ -113,17 +90,6 @@ async function waitForServer(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`Passage server did not answer within ${SERVER_START_TIMEOUT_MS} ms:\n${log()}`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((res) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      res();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does it first).');

@@ -1,22 +1,13 @@
 /**
- * Chromium for the bench: the flags of test/e2e/harness.ts, a persistent profile (so a "cold start"
+ * Chromium for the bench: the flags of test/support/processes.ts, a persistent profile (so a "cold start"
  * can close the browser and open it again on the same IndexedDB and service worker), request
  * logging, CPU throttling and sign-in through the server's /login page.
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request } from 'playwright-core';
 import { installMarks, type MarkOptions } from './page-marks';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../support/processes';
 
-const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+
 /** A 1280×800 tablet-in-landscape / small laptop window: 3 card columns on the Participants grid. */
 const VIEWPORT = { width: 1280, height: 800 };
 

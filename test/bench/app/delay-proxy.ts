@@ -5,7 +5,7 @@
  * queueing behave exactly as they would over a slow link.
  */
 import { Agent, createServer, request, type Server } from 'node:http';
-import { freePort } from './server-process';
+import { freePort } from '../../support/processes';
 
 export interface DelayProxy {
   baseUrl: string;

@@ -3,9 +3,9 @@
  * free loopback port, serving the built dist/ — the same way test/e2e/harness.ts starts it, so the
  * browser talks to exactly what `npm start` runs. DEMO=0: the data set is already there.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { freePort, stopChild } from '../../support/processes';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -13,30 +13,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((res) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      res();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /** Start-up is tsx compile + PGlite opening a 70,000-row directory: ~5 s idle, far more on a busy box. */
 const START_TIMEOUT_MS = 120_000;

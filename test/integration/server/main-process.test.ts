@@ -4,24 +4,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../support/processes';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'passage-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => res(port));
-    });
-  });
-}
 
 async function boot(port: number): Promise<{ child: ChildProcess; output: () => string }> {
   let out = '';
