@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ProgramInput } from '../../data/commands/programs';
-import { Button } from '../../ui/button';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/field';
+import { FormActions } from './form-actions';
 
 export interface ProgramFormLabels {
   submit: string;
@@ -50,14 +50,7 @@ export function ProgramForm({ initial, labels, onSubmit, onCancel }: {
       />
       <TextAreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       <CheckboxField label="Active Program" checked={active} onChange={(e) => setActive(e.target.checked)} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={name === '' || pending}>
-          {pending ? labels.pending : labels.submit}
-        </Button>
-      </div>
+      <FormActions canSubmit={name !== ''} pending={pending} labels={labels} onCancel={onCancel} />
     </form>
   );
 }

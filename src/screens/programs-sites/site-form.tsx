@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { SiteInput } from '../../data/commands/sites';
 import type { SiteType } from '../../data/types';
-import { Button } from '../../ui/button';
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
+import { FormActions } from './form-actions';
 
 const SITE_TYPES: { value: SiteType; label: string }[] = [
   { value: 'prison', label: 'Prison' },
@@ -67,14 +67,7 @@ export function SiteForm({ initial, labels, onSubmit, onCancel }: {
         <TextField label="Region" value={region} onChange={(e) => setRegion(e.target.value)} />
       </div>
       <CheckboxField label="Active Site" checked={active} onChange={(e) => setActive(e.target.checked)} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={name === '' || pending}>
-          {pending ? labels.pending : labels.submit}
-        </Button>
-      </div>
+      <FormActions canSubmit={name !== ''} pending={pending} labels={labels} onCancel={onCancel} />
     </form>
   );
 }
