@@ -12,6 +12,8 @@ export const INITIAL_STATUS: SyncStatusRow = {
   paused: null,
   leader: false,
   lastError: null,
+  firstSync: [],
+  firstSyncComplete: false,
 };
 
 export class StatusStore {

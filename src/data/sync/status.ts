@@ -4,7 +4,7 @@ import { dataContext } from '../context';
 import { CURRENT_USER_KEY } from '../session';
 import type { User } from '../types';
 import { INITIAL_STATUS } from './status-store';
-import { SYNC_STATUS_KEY, type PausedReason, type SyncStatusRow } from './types';
+import { SYNC_STATUS_KEY, type EntityFirstSync, type PausedReason, type SyncStatusRow } from './types';
 
 export { retryOp, discardOp, editRejectedOp, resolveConflict } from './op-actions';
 
@@ -25,6 +25,9 @@ export interface SyncStatus {
   lastError: string | null;
   /** Ops a previous user of this device left unsent (S11). */
   otherUserPending: number;
+  /** First-sync progress per entity (issue #9.5); screens show skeletons/progress until complete. */
+  firstSync: EntityFirstSync[];
+  firstSyncComplete: boolean;
 }
 
 const LOADING: SyncStatus = {
@@ -37,6 +40,8 @@ const LOADING: SyncStatus = {
   paused: null,
   lastError: null,
   otherUserPending: 0,
+  firstSync: [],
+  firstSyncComplete: false,
 };
 
 export async function readSyncStatus(): Promise<SyncStatus> {
@@ -61,6 +66,8 @@ export async function readSyncStatus(): Promise<SyncStatus> {
     paused: status.paused,
     lastError: status.lastError,
     otherUserPending: ops.length - mine.length,
+    firstSync: status.firstSync,
+    firstSyncComplete: status.firstSyncComplete,
   };
 }
 

@@ -43,6 +43,17 @@ export interface LockManagerLike {
 
 export type PausedReason = 'auth' | null;
 
+/**
+ * First-sync progress of one entity (issue #9.5): rows written to the mirror so far, and how many
+ * the server has when it can tell (`GET /count`), else null. `done` once its first pull finished.
+ */
+export interface EntityFirstSync {
+  entity: EntityName;
+  done: boolean;
+  rows: number;
+  total: number | null;
+}
+
 /** Persisted in meta so every tab (leader or not) shows the same status (S10). */
 export interface SyncStatusRow {
   online: boolean;
@@ -53,6 +64,10 @@ export interface SyncStatusRow {
   leader: boolean;
   /** A problem not tied to one op (storage full, server errors), for the Sync page. */
   lastError: string | null;
+  /** The first sync of this device for this user, per entity in pull order ([] before it starts). */
+  firstSync: EntityFirstSync[];
+  /** Every entity has completed its first pull for this user (stays true afterwards). */
+  firstSyncComplete: boolean;
 }
 
 export const SYNC_STATUS_KEY = 'syncStatus';

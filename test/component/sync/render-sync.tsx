@@ -29,7 +29,7 @@ export async function resetWorld(): Promise<{ syncNowCalls: () => number }> {
 }
 
 export async function setStatus(patch: Partial<SyncStatusRow>): Promise<void> {
-  const base: SyncStatusRow = { online: true, syncing: false, lastSyncedAt: null, paused: null, leader: true, lastError: null };
+  const base: SyncStatusRow = { online: true, syncing: false, lastSyncedAt: null, paused: null, leader: true, lastError: null, firstSync: [], firstSyncComplete: true };
   await db.meta.put({ key: SYNC_STATUS_KEY, value: { ...base, ...patch } });
 }
 
