@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
 import type { Program } from '../types';
 import { getByIdOrAlias } from './cohorts';
+import { keyByAlias, type Keyed } from './stable-keys';
 
 /** Programs by name (case-insensitive), so the list and the AddCohort select read alike. */
 export function byProgramName(a: Program, b: Program): number {
@@ -10,6 +11,11 @@ export function byProgramName(a: Program, b: Program): number {
 
 export function usePrograms(): Program[] | undefined {
   return useLiveQuery(async () => (await db.programs.toArray()).sort(byProgramName), []);
+}
+
+/** As usePrograms, each with a key that stays the same when the server assigns its id (S2). */
+export function useKeyedPrograms(): Keyed<Program>[] | undefined {
+  return useLiveQuery(async () => keyByAlias('Program', (await db.programs.toArray()).sort(byProgramName)), []);
 }
 
 /** `null` when the id (or its temporary-id alias) matches no program. */

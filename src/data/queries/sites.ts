@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
 import type { Site } from '../types';
 import { getByIdOrAlias } from './cohorts';
+import { keyByAlias, type Keyed } from './stable-keys';
 
 /** Sites by name (case-insensitive). */
 export function bySiteName(a: Site, b: Site): number {
@@ -10,6 +11,11 @@ export function bySiteName(a: Site, b: Site): number {
 
 export function useSites(): Site[] | undefined {
   return useLiveQuery(async () => (await db.sites.toArray()).sort(bySiteName), []);
+}
+
+/** As useSites, each with a key that stays the same when the server assigns its id (S2). */
+export function useKeyedSites(): Keyed<Site>[] | undefined {
+  return useLiveQuery(async () => keyByAlias('Site', (await db.sites.toArray()).sort(bySiteName)), []);
 }
 
 /** `null` when the id (or its temporary-id alias) matches no site. */

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { createProgram, type ProgramInput } from '../../data/commands/programs';
-import { usePrograms } from '../../data/queries/programs';
+import { useKeyedPrograms } from '../../data/queries/programs';
 import { useIsAdmin } from '../../app/current-user';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -13,7 +13,7 @@ import { ProgramForm } from './program-form';
 
 /** The Programs column of spec 2.11: count, admin 'Add Program', cards. */
 export function ProgramsColumn() {
-  const programs = usePrograms();
+  const programs = useKeyedPrograms();
   const isAdmin = useIsAdmin();
   const [adding, setAdding] = useState(false);
 
@@ -59,8 +59,9 @@ export function ProgramsColumn() {
         <EmptyState title="No programs yet" description="Create your first program to get started" />
       ) : (
         <ul className="space-y-4">
-          {programs.map((program) => (
-            <li key={program.id}>
+          {programs.map(({ key, row: program }) => (
+            // Keyed by the temporary id when it had one: an open Edit form survives the id swap.
+            <li key={key}>
               <ProgramCard program={program} isAdmin={isAdmin} />
             </li>
           ))}

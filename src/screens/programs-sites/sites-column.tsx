@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { createSite, type SiteInput } from '../../data/commands/sites';
-import { useSites } from '../../data/queries/sites';
+import { useKeyedSites } from '../../data/queries/sites';
 import { useIsAdmin } from '../../app/current-user';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -13,7 +13,7 @@ import { SiteForm } from './site-form';
 
 /** The Sites column of spec 2.11: count, admin 'Add Site', cards. */
 export function SitesColumn() {
-  const sites = useSites();
+  const sites = useKeyedSites();
   const isAdmin = useIsAdmin();
   const [adding, setAdding] = useState(false);
 
@@ -59,8 +59,9 @@ export function SitesColumn() {
         <EmptyState title="No sites yet" description="Create your first site to get started" />
       ) : (
         <ul className="space-y-4">
-          {sites.map((site) => (
-            <li key={site.id}>
+          {sites.map(({ key, row: site }) => (
+            // Keyed by the temporary id when it had one: an open Edit form survives the id swap.
+            <li key={key}>
               <SiteCard site={site} isAdmin={isAdmin} />
             </li>
           ))}
