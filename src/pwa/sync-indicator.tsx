@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { Link } from '@tanstack/react-router';
-import { AlertTriangle, CheckCircle2, CloudOff, Loader2, RefreshCw, UploadCloud } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, CloudDownload, CloudOff, Loader2, RefreshCw, UploadCloud } from 'lucide-react';
 import { syncNow, useSyncStatus } from '../data/sync/status';
+import { downloadingLine } from '../ui/first-sync-text';
 import { countsOf, summarizeSync, syncedAgo, type SyncState } from './sync-summary';
 import { useNow } from './use-now';
 
@@ -9,6 +10,9 @@ import { useNow } from './use-now';
 export const SYNC_PATH: string = '/sync';
 
 const LOOK: Record<SyncState, { icon: typeof CheckCircle2; tone: string }> = {
+  checking: { icon: Loader2, tone: 'bg-slate-50 text-slate-600 ring-slate-200' },
+  incomplete: { icon: CloudOff, tone: 'bg-amber-50 text-amber-900 ring-amber-300' },
+  'first-sync': { icon: CloudDownload, tone: 'bg-blue-50 text-blue-800 ring-blue-300' },
   offline: { icon: CloudOff, tone: 'bg-slate-100 text-slate-700 ring-slate-300' },
   attention: { icon: AlertTriangle, tone: 'bg-amber-50 text-amber-900 ring-amber-300' },
   syncing: { icon: Loader2, tone: 'bg-blue-50 text-blue-800 ring-blue-300' },
@@ -25,7 +29,15 @@ export function SyncIndicator() {
   const now = useNow();
   const summary = summarizeSync(countsOf(status));
   const { icon: Icon, tone } = LOOK[summary.state];
-  const ago = syncedAgo(status.lastSyncedAt, now);
+  // The second line: progress during the first download, else when the last sync was (nothing
+  // before the first one — 'Up to date · Not synced yet' would contradict itself).
+  const downloading = status.firstSync.find((e) => !e.done);
+  const detail =
+    summary.state === 'first-sync' && downloading
+      ? downloadingLine(downloading)
+      : status.lastSyncedAt != null && summary.state !== 'checking'
+        ? syncedAgo(status.lastSyncedAt, now)
+        : null;
 
   return (
     <div className="flex items-center gap-1" data-testid="sync-indicator" data-sync-state={summary.state}>
@@ -35,11 +47,15 @@ export function SyncIndicator() {
       >
         {/* The name comes from the content (no aria-label), so what a sighted voice-control user
             reads on the chip is part of the name (axe: label-content-name-mismatch). */}
-        <Icon className={clsx('h-4 w-4 shrink-0', summary.state === 'syncing' && 'animate-spin')} aria-hidden="true" />
+        <Icon className={clsx('h-4 w-4 shrink-0', (summary.state === 'syncing' || summary.state === 'checking') && 'animate-spin')} aria-hidden="true" />
         <span className="sr-only">Sync status: </span>
         <span className="font-medium">{summary.label}</span>
-        <span className="sr-only">. </span>
-        <span className="sr-only text-xs opacity-80 lg:not-sr-only">{ago}</span>
+        {detail && (
+          <>
+            <span className="sr-only">. </span>
+            <span className="sr-only text-xs opacity-80 lg:not-sr-only">{detail}</span>
+          </>
+        )}
         <span className="sr-only">. Open the Sync page</span>
       </Link>
       <button

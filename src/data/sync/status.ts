@@ -10,6 +10,11 @@ export { retryOp, discardOp, editRejectedOp, resolveConflict } from './op-action
 
 /** What the sync indicator and the Sync page show; live in every tab (S10). */
 export interface SyncStatus {
+  /**
+   * False only in the placeholder shown before the live query first answers (a few ms after a page
+   * opens): screens then show their loading skeletons, never an "incomplete" or "up to date" claim.
+   */
+  loaded: boolean;
   /** The server was reachable at the last attempt (and the browser thinks it is online). */
   online: boolean;
   syncing: boolean;
@@ -31,6 +36,7 @@ export interface SyncStatus {
 }
 
 const LOADING: SyncStatus = {
+  loaded: false,
   online: true,
   syncing: false,
   pending: 0,
@@ -57,6 +63,7 @@ export async function readSyncStatus(): Promise<SyncStatus> {
   const mine = ops.filter((o) => o.user_id === userId);
   const browserOnline = typeof navigator === 'undefined' || navigator.onLine !== false;
   return {
+    loaded: true,
     online: status.online && browserOnline,
     syncing: status.syncing,
     pending: mine.length,

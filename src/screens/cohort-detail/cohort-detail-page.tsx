@@ -1,5 +1,6 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
+import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { updateCohort, type CohortInput } from '../../data/commands/cohorts';
@@ -10,6 +11,7 @@ import { pagePath } from '../../app/paths';
 import { Badge, statusTone } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
+import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { CohortEditForm, COHORT_EDIT_FORM_ID } from './cohort-edit-form';
@@ -21,17 +23,34 @@ import { UpcomingSessionsPanel } from './upcoming-sessions-panel';
 /** Spec 2.10: one cohort, its enrollments (enrol / unenrol), stats and upcoming sessions. */
 export function CohortDetailPage({ id }: { id: string }) {
   const cohort = useCohort(id);
+  // During the first sync an unknown id is "not here yet", not '... not found' (issue #9.5).
+  const readiness = useFirstSync(PAGE_NEEDS.CohortDetail);
+  const waiting = cohort === null && readiness.state !== 'ready';
   const roster = useCohortRoster(id);
   const sessions = useSessionsOfCohort(id);
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  if (cohort === undefined) {
+  if (cohort === undefined || (waiting && readiness.state !== 'incomplete')) {
     return (
-      <div className="mx-auto max-w-7xl" role="status" aria-label="Loading cohort">
-        <Skeleton className="mb-6 h-9 w-64" />
-        <SkeletonCards count={2} label="Loading cohort details" />
+      <div className="mx-auto max-w-7xl">
+        <FirstSyncNotice readiness={readiness} />
+        <div role="status" aria-label="Loading cohort">
+          <Skeleton className="mb-6 h-9 w-64" />
+          <SkeletonCards count={2} label="Loading cohort details" />
+        </div>
+      </div>
+    );
+  }
+  if (waiting) {
+    return (
+      <div className="mx-auto max-w-7xl">
+        <FirstSyncNotice readiness={readiness} />
+        <Link to={pagePath('Cohorts')} className={buttonClass('secondary')}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Back to Cohorts
+        </Link>
       </div>
     );
   }
@@ -81,6 +100,7 @@ export function CohortDetailPage({ id }: { id: string }) {
 
   return (
     <div className="mx-auto max-w-7xl">
+      <FirstSyncNotice readiness={readiness} />
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">

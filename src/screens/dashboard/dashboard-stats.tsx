@@ -10,14 +10,17 @@ import { StatCard } from '../../ui/stat-card';
 const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4';
 const LINK = 'block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
 
-/** The four stat cards of spec 2.4, each a link; 4 skeleton cards while any count is loading. */
-export function DashboardStats() {
+/**
+ * The four stat cards of spec 2.4, each a link; 4 skeleton cards while any count is loading or the
+ * first sync has not brought everything they count (`ready` false).
+ */
+export function DashboardStats({ ready }: { ready: boolean }) {
   const participants = useParticipantCounts();
   const cohorts = useCohorts();
   const programs = usePrograms();
   const enrollments = useEnrollmentCounts();
 
-  if (!participants || !cohorts || !programs || !enrollments) {
+  if (!ready || !participants || !cohorts || !programs || !enrollments) {
     return <SkeletonCards count={4} className={GRID} label="Loading overview" />;
   }
   const activeCohorts = cohorts.filter((c) => c.status === 'active').length;

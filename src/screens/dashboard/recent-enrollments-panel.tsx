@@ -11,11 +11,12 @@ function fullName(row: RecentEnrollment): string {
   return name || 'Participant';
 }
 
-export function RecentEnrollmentsPanel() {
+/** `ready` false during the first sync: rows stay skeletons, never a false 'No enrollments yet'. */
+export function RecentEnrollmentsPanel({ ready }: { ready: boolean }) {
   const rows = useRecentEnrollments(RECENT_LIMIT);
   return (
     <Panel title="Recent Enrollments">
-      {!rows ? (
+      {!ready || !rows ? (
         <PanelRowsSkeleton label="Loading recent enrollments" />
       ) : rows.length === 0 ? (
         <p className="py-6 text-center text-sm text-slate-500">No enrollments yet</p>

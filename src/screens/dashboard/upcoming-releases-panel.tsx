@@ -6,11 +6,12 @@ import { PanelRowsSkeleton, ParticipantRow } from './panel-rows';
 /** Spec 2.4 and 9: the 5 in-custody participants with the earliest projected release dates. */
 const RELEASES_LIMIT = 5;
 
-export function UpcomingReleasesPanel() {
+/** `ready` false during the first sync: rows stay skeletons, never a false 'No upcoming releases'. */
+export function UpcomingReleasesPanel({ ready }: { ready: boolean }) {
   const rows = useUpcomingReleases(RELEASES_LIMIT);
   return (
     <Panel title="Upcoming Releases">
-      {!rows ? (
+      {!ready || !rows ? (
         <PanelRowsSkeleton label="Loading upcoming releases" />
       ) : rows.length === 0 ? (
         <p className="py-6 text-center text-sm text-slate-500">No upcoming releases</p>

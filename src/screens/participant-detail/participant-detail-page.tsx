@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, Pencil } from 'lucide-react';
+import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useParticipant } from '../../data/queries/participants';
 import type { Participant } from '../../data/types';
 import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
+import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { PageLink } from '../../ui/page-link';
 import { CohortEnrollmentsPanel } from './cohort-enrollments-panel';
@@ -16,9 +18,11 @@ import { QuickStatsPanel } from './quick-stats-panel';
 /**
  * Spec 2.7. `id` may be a temporary `local-…` id from before sync: useParticipant follows the
  * alias, so a bookmarked or open page keeps working once the server assigned the real id.
+ * During the first sync an unknown id is "not here yet", not 'Participant not found' (issue #9.5).
  */
 export function ParticipantDetailPage({ id }: { id: string }) {
   const participant = useParticipant(id);
+  const readiness = useFirstSync(PAGE_NEEDS.ParticipantDetail);
   // The participant as it was when editing began: the edit sends only what changed since then,
   // so a field someone else changed meanwhile (and synced in) is not overwritten.
   const [editBase, setEditBase] = useState<Participant | null>(null);
@@ -34,7 +38,24 @@ export function ParticipantDetailPage({ id }: { id: string }) {
     }
   }, [editBase]);
 
-  if (participant === undefined) return <DetailSkeleton />;
+  if (participant === undefined || (participant === null && (readiness.state === 'checking' || readiness.state === 'downloading'))) {
+    return (
+      <div className="mx-auto max-w-7xl">
+        <FirstSyncNotice readiness={readiness} />
+        <DetailSkeleton />
+      </div>
+    );
+  }
+  if (participant === null && readiness.state === 'incomplete') {
+    return (
+      <div className="mx-auto max-w-7xl">
+        <FirstSyncNotice readiness={readiness} />
+        <PageLink page="Participants" className={buttonClass('secondary')}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Participants
+        </PageLink>
+      </div>
+    );
+  }
   if (participant === null) {
     return (
       <NotFoundState
@@ -54,6 +75,7 @@ export function ParticipantDetailPage({ id }: { id: string }) {
       <PageLink page="Participants" className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Participants
       </PageLink>
+      <FirstSyncNotice readiness={readiness} />
       <PageHeader
         title={name}
         subtitle={`UID: ${participant.academy_uid || 'N/A'}`}

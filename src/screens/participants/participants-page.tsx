@@ -1,11 +1,13 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import { useActiveCohortCodesByParticipant } from '../../data/queries/enrollments';
+import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useParticipants } from '../../data/queries/participants';
 import { filterParticipants, indexParticipants, participantCountLabel, type StatusFilter } from '../../domain/participant-search';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { PageLink } from '../../ui/page-link';
 import { SkeletonCards } from '../../ui/skeleton';
@@ -16,9 +18,15 @@ import { ParticipantGrid } from './participant-grid';
  * Spec 2.5. Two reads for the whole list (participants; active cohort codes by participant), the
  * search key of each participant lower-cased once per data change, and the filtering deferred
  * (useDeferredValue) so typing stays responsive even while 10,000 rows are re-filtered.
+ * During the first sync (issue #9.5) the list is not the whole truth: skeletons under the progress
+ * line while downloading; offline with the download cut off, what arrived (no count badge) under
+ * "Not all data is on this tablet yet" — and never 'No participants found' with an Add button.
  */
 export function ParticipantsPage() {
   const participants = useParticipants();
+  const readiness = useFirstSync(PAGE_NEEDS.Participants);
+  const ready = readiness.state === 'ready';
+  const partial = readiness.state === 'incomplete';
   const codes = useActiveCohortCodesByParticipant();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -35,7 +43,7 @@ export function ParticipantsPage() {
         <div className="flex-1">
           <ParticipantFilters query={query} onQuery={setQuery} status={status} onStatus={setStatus} />
         </div>
-        {shown && (
+        {shown && ready && (
           <div aria-live="polite">
             <Badge tone="blue" className="text-sm">
               {participantCountLabel(shown.length)}
@@ -43,20 +51,24 @@ export function ParticipantsPage() {
           </div>
         )}
       </div>
-      {!shown || !codes ? (
+      <FirstSyncNotice readiness={readiness} />
+      {!shown || !codes || !(ready || partial) ? (
         <SkeletonCards count={6} label="Loading participants" />
       ) : shown.length === 0 ? (
-        <EmptyState
-          title="No participants found"
-          description={filtering ? 'Try another name, email or status.' : undefined}
-          action={
-            filtering ? undefined : (
-              <PageLink page="AddParticipant" className={buttonClass('primary')}>
-                <UserPlus aria-hidden="true" className="h-4 w-4" /> Add Participant
-              </PageLink>
-            )
-          }
-        />
+        // Offline with the download cut off, an empty list says nothing: the notice above speaks.
+        partial && !filtering ? null : (
+          <EmptyState
+            title="No participants found"
+            description={filtering ? 'Try another name, email or status.' : undefined}
+            action={
+              filtering ? undefined : (
+                <PageLink page="AddParticipant" className={buttonClass('primary')}>
+                  <UserPlus aria-hidden="true" className="h-4 w-4" /> Add Participant
+                </PageLink>
+              )
+            }
+          />
+        )
       ) : (
         <ParticipantGrid participants={shown} codesByParticipant={codes} />
       )}

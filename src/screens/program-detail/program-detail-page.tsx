@@ -1,5 +1,6 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
+import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { updateProgram, type ProgramInput } from '../../data/commands/programs';
@@ -11,6 +12,7 @@ import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
 import { Card, Panel } from '../../ui/card';
 import { NotFoundState } from '../../ui/empty-state';
+import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { ProgramForm } from '../programs-sites/program-form';
@@ -19,16 +21,33 @@ import { ProgramBody } from './program-body';
 /** Spec 2.12: one program, its cohorts, sites, stats and coaches; admins edit it. */
 export function ProgramDetailPage({ id }: { id: string }) {
   const program = useProgram(id);
+  // During the first sync an unknown id is "not here yet", not '... not found' (issue #9.5).
+  const readiness = useFirstSync(PAGE_NEEDS.ProgramDetail);
+  const waiting = program === null && readiness.state !== 'ready';
   const cohorts = useCohortsOfProgram(id);
   const summary = useActiveEnrollmentSummary(cohorts?.map((c) => c.id));
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState(false);
 
-  if (program === undefined) {
+  if (program === undefined || (waiting && readiness.state !== 'incomplete')) {
     return (
-      <div className="mx-auto max-w-7xl" role="status" aria-label="Loading program">
-        <Skeleton className="mb-6 h-9 w-64" />
-        <SkeletonCards count={3} />
+      <div className="mx-auto max-w-7xl">
+        <FirstSyncNotice readiness={readiness} />
+        <div role="status" aria-label="Loading program">
+          <Skeleton className="mb-6 h-9 w-64" />
+          <SkeletonCards count={3} />
+        </div>
+      </div>
+    );
+  }
+  if (waiting) {
+    return (
+      <div className="mx-auto max-w-7xl">
+        <FirstSyncNotice readiness={readiness} />
+        <Link to={pagePath('ProgramsSites')} className={buttonClass('secondary')}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Back to Programs
+        </Link>
       </div>
     );
   }
@@ -61,6 +80,7 @@ export function ProgramDetailPage({ id }: { id: string }) {
   const name = program.program_name || 'Untitled Program';
   return (
     <div className="mx-auto max-w-7xl">
+      <FirstSyncNotice readiness={readiness} />
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">

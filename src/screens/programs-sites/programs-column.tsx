@@ -12,7 +12,8 @@ import { ProgramCard } from './program-card';
 import { ProgramForm } from './program-form';
 
 /** The Programs column of spec 2.11: count, admin 'Add Program', cards. */
-export function ProgramsColumn() {
+/** `firstSync`: 'loading' keeps the skeletons, 'partial' (offline, cut off) hides the empty state. */
+export function ProgramsColumn({ firstSync = 'ready' }: { firstSync?: 'ready' | 'partial' | 'loading' }) {
   const programs = useKeyedPrograms();
   const isAdmin = useIsAdmin();
   const [adding, setAdding] = useState(false);
@@ -33,7 +34,7 @@ export function ProgramsColumn() {
     <section aria-labelledby="programs-heading">
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2 id="programs-heading" className="text-xl font-semibold text-slate-900">
-          Programs ({programs ? programs.length : '…'})
+          Programs ({programs && firstSync === 'ready' ? programs.length : '…'})
         </h2>
         {isAdmin && !adding && (
           <Button onClick={() => setAdding(true)}>
@@ -53,10 +54,10 @@ export function ProgramsColumn() {
           />
         </Card>
       )}
-      {!programs ? (
+      {!programs || firstSync === 'loading' ? (
         <SkeletonCards count={3} className="space-y-4" label="Loading programs" />
       ) : programs.length === 0 ? (
-        <EmptyState title="No programs yet" description="Create your first program to get started" />
+        firstSync === 'partial' ? null : <EmptyState title="No programs yet" description="Create your first program to get started" />
       ) : (
         <ul className="space-y-4">
           {programs.map(({ key, row: program }) => (

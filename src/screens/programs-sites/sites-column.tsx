@@ -12,7 +12,8 @@ import { SiteCard } from './site-card';
 import { SiteForm } from './site-form';
 
 /** The Sites column of spec 2.11: count, admin 'Add Site', cards. */
-export function SitesColumn() {
+/** `firstSync`: 'loading' keeps the skeletons, 'partial' (offline, cut off) hides the empty state. */
+export function SitesColumn({ firstSync = 'ready' }: { firstSync?: 'ready' | 'partial' | 'loading' }) {
   const sites = useKeyedSites();
   const isAdmin = useIsAdmin();
   const [adding, setAdding] = useState(false);
@@ -33,7 +34,7 @@ export function SitesColumn() {
     <section aria-labelledby="sites-heading">
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2 id="sites-heading" className="text-xl font-semibold text-slate-900">
-          Sites ({sites ? sites.length : '…'})
+          Sites ({sites && firstSync === 'ready' ? sites.length : '…'})
         </h2>
         {isAdmin && !adding && (
           <Button onClick={() => setAdding(true)}>
@@ -53,10 +54,10 @@ export function SitesColumn() {
           />
         </Card>
       )}
-      {!sites ? (
+      {!sites || firstSync === 'loading' ? (
         <SkeletonCards count={3} className="space-y-4" label="Loading sites" />
       ) : sites.length === 0 ? (
-        <EmptyState title="No sites yet" description="Create your first site to get started" />
+        firstSync === 'partial' ? null : <EmptyState title="No sites yet" description="Create your first site to get started" />
       ) : (
         <ul className="space-y-4">
           {sites.map(({ key, row: site }) => (

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
+import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useActiveEnrollmentSummary, useCohortsOfSite } from '../../data/queries/cohorts';
 import { useSite } from '../../data/queries/sites';
 import { humanize } from '../../domain/format';
@@ -7,6 +8,7 @@ import { pagePath } from '../../app/paths';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
+import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { LocationPanel } from './location-panel';
@@ -15,14 +17,31 @@ import { SiteBody } from './site-body';
 /** Spec 2.13: one site, read-only — location, cohorts, programs, stats and coaches. */
 export function SiteDetailPage({ id }: { id: string }) {
   const site = useSite(id);
+  // During the first sync an unknown id is "not here yet", not '... not found' (issue #9.5).
+  const readiness = useFirstSync(PAGE_NEEDS.SiteDetail);
+  const waiting = site === null && readiness.state !== 'ready';
   const cohorts = useCohortsOfSite(id);
   const summary = useActiveEnrollmentSummary(cohorts?.map((c) => c.id));
 
-  if (site === undefined) {
+  if (site === undefined || (waiting && readiness.state !== 'incomplete')) {
     return (
-      <div className="mx-auto max-w-7xl" role="status" aria-label="Loading site">
-        <Skeleton className="mb-6 h-9 w-64" />
-        <SkeletonCards count={3} />
+      <div className="mx-auto max-w-7xl">
+        <FirstSyncNotice readiness={readiness} />
+        <div role="status" aria-label="Loading site">
+          <Skeleton className="mb-6 h-9 w-64" />
+          <SkeletonCards count={3} />
+        </div>
+      </div>
+    );
+  }
+  if (waiting) {
+    return (
+      <div className="mx-auto max-w-7xl">
+        <FirstSyncNotice readiness={readiness} />
+        <Link to={pagePath('ProgramsSites')} className={buttonClass('secondary')}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Back to Sites
+        </Link>
       </div>
     );
   }
@@ -42,6 +61,7 @@ export function SiteDetailPage({ id }: { id: string }) {
 
   return (
     <div className="mx-auto max-w-7xl">
+      <FirstSyncNotice readiness={readiness} />
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">

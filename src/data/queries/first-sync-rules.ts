@@ -1,0 +1,66 @@
+import type { SyncStatus } from '../sync/status';
+import type { EntityFirstSync } from '../sync/types';
+import type { EntityName } from '../types';
+
+/**
+ * Pure rules of the first-sync states (the hook is first-sync.ts). Whether a page may present the mirror's data as the whole truth (issue #9.5). Until every entity
+ * a page reads has completed its first pull, an empty list means "not here yet", not "none": the
+ * page shows its skeletons and a progress line, or — offline — says that not all data is on this
+ * tablet yet, and never "0 participants" with an Add button.
+ */
+export type PageSyncState =
+  /** The sync status is still being read (a few ms): show the loading skeletons, claim nothing. */
+  | 'checking'
+  /** Every entity the page needs is complete: show the data as it is. */
+  | 'ready'
+  /** The first sync is under way (or will be retried): show skeletons and the progress line. */
+  | 'downloading'
+  /** Offline with some of those entities not yet downloaded: "connect to finish". */
+  | 'incomplete';
+
+export interface PageReadiness {
+  state: PageSyncState;
+  /** The needed entities not yet complete, in pull order, with rows so far and the total if known. */
+  waiting: EntityFirstSync[];
+}
+
+/**
+ * The whole device has finished its first sync: the engine said so, or a cycle succeeded end to
+ * end (`lastSyncedAt`; a device that synced before first-sync progress was recorded has only that).
+ */
+export function firstSyncDone(status: Pick<SyncStatus, 'firstSyncComplete' | 'lastSyncedAt'>): boolean {
+  return status.firstSyncComplete || status.lastSyncedAt != null;
+}
+
+/**
+ * Entity by entity: complete when the engine says so, or when the whole device finished its first
+ * sync — `firstSyncComplete`, or a cycle that succeeded end to end (`lastSyncedAt`; a device that
+ * synced before first-sync progress was recorded has only that).
+ */
+export function pageReadiness(
+  status: Pick<SyncStatus, 'loaded' | 'online' | 'firstSync' | 'firstSyncComplete' | 'lastSyncedAt'>,
+  needs: readonly EntityName[],
+): PageReadiness {
+  if (!status.loaded) return { state: 'checking', waiting: [] };
+  if (firstSyncDone(status)) return { state: 'ready', waiting: [] };
+  const progress = new Map(status.firstSync.map((e) => [e.entity, e]));
+  const order = new Map(status.firstSync.map((e, i) => [e.entity, i]));
+  const waiting = needs
+    .filter((entity) => !progress.get(entity)?.done)
+    .map((entity) => progress.get(entity) ?? { entity, done: false, rows: 0, total: null })
+    .sort((a, b) => (order.get(a.entity) ?? Infinity) - (order.get(b.entity) ?? Infinity));
+  if (waiting.length === 0) return { state: 'ready', waiting };
+  return { state: status.online ? 'downloading' : 'incomplete', waiting };
+}
+
+/** What each page reads, so every screen asks about the same entities (issue #9.5). */
+export const PAGE_NEEDS = {
+  Dashboard: ['Program', 'Cohort', 'Participant', 'Enrollment'],
+  Participants: ['Cohort', 'Participant', 'Enrollment'],
+  ParticipantDetail: ['Cohort', 'Participant', 'Enrollment', 'Outcome'],
+  Cohorts: ['Program', 'Site', 'Cohort', 'Enrollment'],
+  CohortDetail: ['Program', 'Site', 'User', 'Cohort', 'Participant', 'Enrollment', 'Session'],
+  ProgramsSites: ['Program', 'Site'],
+  ProgramDetail: ['Program', 'Site', 'User', 'Cohort', 'Enrollment'],
+  SiteDetail: ['Program', 'Site', 'User', 'Cohort', 'Enrollment'],
+} as const satisfies Record<string, readonly EntityName[]>;
