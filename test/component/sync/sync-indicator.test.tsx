@@ -55,4 +55,39 @@ describe('SyncIndicator (issue #5.4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
     expect(world.syncNowCalls()).toBe(1);
   });
+
+  // Issue #9.6: one label, never two that contradict.
+  it('during the first sync says Downloading data with the progress, never Up to date · Not synced yet', async () => {
+    await setStatus({
+      syncing: true,
+      firstSyncComplete: false,
+      firstSync: [
+        { entity: 'Program', done: true, rows: 3, total: 3 },
+        { entity: 'Participant', done: false, rows: 4000, total: 10000 },
+      ],
+    });
+    await renderAtSync(<SyncIndicator />);
+    expect(await screen.findByRole('link', { name: /Downloading data\.\s*Downloading participants… 4,000 of 10,000\./ })).toBeInTheDocument();
+    expect(indicator()).toHaveAttribute('data-sync-state', 'first-sync');
+    // The engine finished its pulls but no full cycle has been recorded yet.
+    await setStatus({ firstSyncComplete: true, lastSyncedAt: null });
+    expect(await screen.findByText('Up to date')).toBeInTheDocument();
+    expect(indicator()).not.toHaveTextContent('Not synced yet');
+  });
+
+  it('offline with the first download cut off says Not all data is on this tablet yet: connect to finish', async () => {
+    await setStatus({ online: false, firstSyncComplete: false, firstSync: [{ entity: 'Participant', done: false, rows: 10, total: null }] });
+    await renderAtSync(<SyncIndicator />);
+    expect(await screen.findByText('Not all data is on this tablet yet: connect to finish')).toBeInTheDocument();
+    expect(indicator()).toHaveAttribute('data-sync-state', 'incomplete');
+  });
+
+  it('never says Syncing while offline, and claims nothing before the status is read', async () => {
+    await setStatus({ online: false, syncing: true, lastSyncedAt: NOW - 60_000 });
+    await renderAtSync(<SyncIndicator />);
+    expect(indicator()).toHaveAttribute('data-sync-state', 'checking');
+    expect(indicator()).not.toHaveTextContent(/Up to date|Syncing/);
+    expect(await screen.findByText('Offline')).toBeInTheDocument();
+    expect(indicator()).not.toHaveTextContent('Syncing');
+  });
 });
