@@ -13,14 +13,17 @@ export interface AuthState {
   publicSettings: PublicSettings | null;
   offline: boolean;
   userLoadError?: string;
+  /** Signed out with no connection: the shell shows SignedOutOffline (issue #9.8). */
+  needsConnection?: boolean;
 }
 
 export interface AuthApi extends AuthState {
   /**
    * Asks first when changes are pending (S11); then stops sync, clears the local copy when nothing
    * of anyone is pending, clears the user and the stored token, and goes to the platform's logout
-   * URL (which returns to `redirectTo`, default the current page) — or, with `redirect: false`,
-   * reloads the page. Resolves false when the user chose to stay.
+   * URL (which returns to `redirectTo`, default the current page) — or, with `redirect: false` or
+   * when the server cannot be reached (that URL is the server's), reloads the page, which the
+   * service worker serves offline and start-up turns into the signed-out screen. Resolves false when the user chose to stay.
    */
   logout(options?: { redirect?: boolean; redirectTo?: string }): Promise<boolean>;
   /** Ids of other users with changes still waiting on this device; undefined while counting. */

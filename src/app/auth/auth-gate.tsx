@@ -3,6 +3,7 @@ import { CurrentUserContext } from '../current-user';
 import { useAuth } from './auth-context';
 import { AccessRestricted } from './access-restricted';
 import { LoadingScreen } from './loading-screen';
+import { SignedOutOffline } from './signed-out-offline';
 import { StartupError } from './startup-error';
 import { PendingOtherUserGate } from '../../pwa/pending-other-user-gate';
 
@@ -15,7 +16,8 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const loading = auth.isLoadingPublicSettings || auth.isLoadingAuth;
   const type = auth.authError?.type;
-  const goToLogin = !loading && !auth.isAuthenticated && (type === 'auth_required' || (!auth.authError && !auth.userLoadError));
+  const goToLogin =
+    !loading && !auth.isAuthenticated && !auth.needsConnection && (type === 'auth_required' || (!auth.authError && !auth.userLoadError));
 
   useEffect(() => {
     if (goToLogin) auth.navigateToLogin();
@@ -24,6 +26,8 @@ export function AuthGate({ children }: { children: ReactNode }) {
   }, [goToLogin]);
 
   if (loading) return <LoadingScreen />;
+  // /login is the server's page: offline it would be the browser's "no internet" page (issue #9.8).
+  if (auth.needsConnection && !auth.isAuthenticated) return <SignedOutOffline onRetry={auth.retry} />;
   if (goToLogin) return <LoadingScreen label="Redirecting to sign in…" />;
   if (type === 'user_not_registered') return <AccessRestricted onLogout={() => void auth.logout()} />;
   if (!auth.isAuthenticated || !auth.user) {

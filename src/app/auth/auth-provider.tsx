@@ -4,7 +4,32 @@ import type { PlatformClient } from '../../platform';
 import type { User } from '../../data/types';
 import type * as session from '../../data/session';
 import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
+import { isTransportFailure } from './auth-errors';
 import { runStartup } from './startup';
+
+/** How long logout waits to learn whether the server answers before treating it as offline. */
+const LOGOUT_PROBE_MS = 4000;
+
+/**
+ * Whether the platform's logout URL can be loaded: it is a server page, and navigating to it with
+ * no connection shows the browser's "no internet" page (issue #9.8). Any HTTP answer counts.
+ */
+async function serverReachable(client: PlatformClient): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), LOGOUT_PROBE_MS);
+  });
+  const probe = client.getPublicSettings().then(
+    () => true,
+    (error: unknown) => !isTransportFailure(error),
+  );
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** What the provider does to the outside world; each part can be replaced in tests. */
 export interface AuthEnvironment {
@@ -107,7 +132,9 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
       // second navigation (to login) that would race the logout redirect.
       setState(INITIAL_AUTH_STATE);
       syncing.current = false;
-      if (redirect) env.navigate(client.auth.logoutUrl(redirectTo ?? window.location.href));
+      // Offline, the reload is served by the service worker and start-up shows the signed-out
+      // screen ('sign-in needs a connection'); the logout URL would be the browser's error page.
+      if (redirect && (await serverReachable(client))) env.navigate(client.auth.logoutUrl(redirectTo ?? window.location.href));
       else env.reload();
       return true;
     },

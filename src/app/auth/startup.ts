@@ -33,6 +33,11 @@ export interface StartupResult {
    * instead of bouncing them through the login page.
    */
   userLoadError?: string;
+  /**
+   * Signed out (no token) and the server out of reach: sign-in needs a connection, so the shell
+   * says so with a retry instead of sending the browser to a /login it cannot load (issue #9.8).
+   */
+  needsConnection?: boolean;
 }
 
 const signedOut = (authError: AuthError | null, publicSettings: PublicSettings | null = null): StartupResult => ({
@@ -58,6 +63,7 @@ export async function runStartup(deps: StartupDeps): Promise<StartupResult> {
       if (isTransportFailure(error)) {
         const offline = await cachedStart(deps, null);
         if (offline) return offline;
+        if (!deps.hasToken) return { ...signedOut(null), needsConnection: true };
       }
       return signedOut(publicSettingsError(error));
     }

@@ -110,6 +110,17 @@ describe('sidebar (spec 2.2)', { timeout: 20_000 }, () => {
     expect(screen.queryByText('coach@example.org')).not.toBeInTheDocument();
   });
 
+  it('Log out with the server out of reach reloads (served offline) instead of loading the logout URL (issue #9.8)', async () => {
+    const server = { settings: 'offline' as const, me: 'offline' as const };
+    const { env } = renderShell('/', server, { pending: 0, cachedUser: USERS.coach });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(env.reload).toHaveBeenCalled());
+    expect(env.navigate).not.toHaveBeenCalled();
+    expect(env.clearToken).toHaveBeenCalled();
+    expect(env.session.clearLocalData).toHaveBeenCalled();
+  });
+
   it('logout with pending changes asks first; staying keeps everything running', async () => {
     const { env } = renderShell('/', { me: USERS.coach }, { pending: 3, confirm: false });
     await screen.findByRole('heading', { name: 'Dashboard page' });

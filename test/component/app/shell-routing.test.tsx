@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderShell } from './render-shell';
 import { USERS } from './fake-platform';
 
@@ -55,6 +55,17 @@ describe('start-up states', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Passage could not start' })).toBeInTheDocument();
     expect(screen.getByText('Nope')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('signed out and offline: says sign-in needs a connection, and Try again goes to login once online (issue #9.8)', async () => {
+    const server: { settings: 'offline' | 'ok' } = { settings: 'offline' };
+    const { env } = renderShell('/participants', server, { token: null });
+    expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
+    expect(screen.getByText(/Signing in needs a connection/)).toBeInTheDocument();
+    expect(env.navigate).not.toHaveBeenCalled();
+    server.settings = 'ok';
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(env.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from_url=/)));
   });
 
   it('offline with a stored token and a cached user starts with that user', async () => {

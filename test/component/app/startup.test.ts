@@ -30,6 +30,11 @@ describe('start-up (spec.md 2.3)', () => {
     expect(seen).toHaveBeenCalledWith(settings);
   });
 
+  it('without a token and with no connection, signed out and needing one (not the login page, issue #9.8)', async () => {
+    const r = await runStartup(deps({ hasToken: false, settings: async () => Promise.reject(offline()) }));
+    expect(r).toMatchObject({ isAuthenticated: false, authError: null, needsConnection: true });
+  });
+
   it('without a token the user is not fetched and stays signed out', async () => {
     const me = vi.fn(async () => coach);
     const r = await runStartup(deps({ hasToken: false, me }));
