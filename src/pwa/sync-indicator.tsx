@@ -49,7 +49,14 @@ export function SyncIndicator() {
             reads on the chip is part of the name (axe: label-content-name-mismatch). */}
         <Icon className={clsx('h-4 w-4 shrink-0', (summary.state === 'syncing' || summary.state === 'checking') && 'animate-spin')} aria-hidden="true" />
         <span className="sr-only">Sync status: </span>
-        <span className="font-medium">{summary.label}</span>
+        {summary.short ? (
+          <>
+            <span className="font-medium lg:hidden">{summary.short}</span>
+            <span className="hidden font-medium lg:inline">{summary.label}</span>
+          </>
+        ) : (
+          <span className="font-medium">{summary.label}</span>
+        )}
         {detail && (
           <>
             <span className="sr-only">. </span>

@@ -28,6 +28,8 @@ export interface SyncCounts {
 export interface SyncSummary {
   state: SyncState;
   label: string;
+  /** A shorter form for narrow headers (below 1024 px), when the label is a whole sentence. */
+  short?: string;
 }
 
 export function pendingLabel(n: number): string {
@@ -47,11 +49,11 @@ export const INCOMPLETE_ONLINE = 'Not all data is on this tablet yet';
 export function summarizeSync(c: SyncCounts): SyncSummary {
   if (!c.loaded) return { state: 'checking', label: 'Checking sync…' };
   if (!c.online) {
-    if (!c.firstSyncDone) return { state: 'incomplete', label: INCOMPLETE_OFFLINE };
+    if (!c.firstSyncDone) return { state: 'incomplete', label: INCOMPLETE_OFFLINE, short: 'Offline · Not all data yet' };
     return { state: 'offline', label: c.pending > 0 ? `Offline · ${pendingLabel(c.pending)}` : 'Offline' };
   }
   if (c.rejected > 0 || c.conflicts > 0 || c.paused) return { state: 'attention', label: 'Needs attention' };
-  if (!c.firstSyncDone) return c.syncing ? { state: 'first-sync', label: 'Downloading data' } : { state: 'incomplete', label: INCOMPLETE_ONLINE };
+  if (!c.firstSyncDone) return c.syncing ? { state: 'first-sync', label: 'Downloading data' } : { state: 'incomplete', label: INCOMPLETE_ONLINE, short: 'Not all data yet' };
   if (c.syncing) return { state: 'syncing', label: 'Syncing' };
   if (c.pending > 0) return { state: 'pending', label: pendingLabel(c.pending) };
   return { state: 'up-to-date', label: 'Up to date' };

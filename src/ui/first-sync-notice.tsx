@@ -12,12 +12,12 @@ export function FirstSyncNotice({ readiness }: { readiness: PageReadiness }) {
   const [current] = readiness.waiting;
   if (!current) return null;
   if (readiness.state === 'downloading') {
-    const share = current.total ? Math.min(1, current.rows / current.total) : null;
+    const share = readiness.progressKnown && current.total ? Math.min(1, current.rows / current.total) : null;
     return (
       <div role="status" data-testid="first-sync-notice" className="mb-6 rounded-xl border border-blue-200 bg-blue-50 px-4 py-3 text-blue-900">
         <p className="flex items-center gap-2 text-sm font-medium">
           <Loader2 aria-hidden="true" className="h-4 w-4 shrink-0 animate-spin" />
-          {downloadingLine(current)}
+          {readiness.progressKnown ? downloadingLine(current) : 'Downloading data…'}
         </p>
         {share != null && (
           <div aria-hidden="true" className="mt-2 h-1.5 overflow-hidden rounded-full bg-blue-100">
@@ -35,7 +35,7 @@ export function FirstSyncNotice({ readiness }: { readiness: PageReadiness }) {
           <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" />
           {INCOMPLETE_OFFLINE}
         </p>
-        <p className="mt-1 text-sm">{stillToDownload(readiness.waiting.map((w) => w.entity))}</p>
+        {readiness.progressKnown && <p className="mt-1 text-sm">{stillToDownload(readiness.waiting.map((w) => w.entity))}</p>}
       </div>
     );
   }

@@ -22,6 +22,12 @@ export interface PageReadiness {
   state: PageSyncState;
   /** The needed entities not yet complete, in pull order, with rows so far and the total if known. */
   waiting: EntityFirstSync[];
+  /**
+   * Whether the engine reports progress per entity. When it does not (an engine that only records
+   * `lastSyncedAt`), `waiting` lists what the page needs, not what is really missing, and the
+   * screens say 'Downloading data…' without naming an entity.
+   */
+  progressKnown: boolean;
 }
 
 /**
@@ -41,16 +47,17 @@ export function pageReadiness(
   status: Pick<SyncStatus, 'loaded' | 'online' | 'firstSync' | 'firstSyncComplete' | 'lastSyncedAt'>,
   needs: readonly EntityName[],
 ): PageReadiness {
-  if (!status.loaded) return { state: 'checking', waiting: [] };
-  if (firstSyncDone(status)) return { state: 'ready', waiting: [] };
+  const progressKnown = status.firstSync.length > 0;
+  if (!status.loaded) return { state: 'checking', waiting: [], progressKnown };
+  if (firstSyncDone(status)) return { state: 'ready', waiting: [], progressKnown };
   const progress = new Map(status.firstSync.map((e) => [e.entity, e]));
   const order = new Map(status.firstSync.map((e, i) => [e.entity, i]));
   const waiting = needs
     .filter((entity) => !progress.get(entity)?.done)
     .map((entity) => progress.get(entity) ?? { entity, done: false, rows: 0, total: null })
     .sort((a, b) => (order.get(a.entity) ?? Infinity) - (order.get(b.entity) ?? Infinity));
-  if (waiting.length === 0) return { state: 'ready', waiting };
-  return { state: status.online ? 'downloading' : 'incomplete', waiting };
+  if (waiting.length === 0) return { state: 'ready', waiting, progressKnown };
+  return { state: status.online ? 'downloading' : 'incomplete', waiting, progressKnown };
 }
 
 /** What each page reads, so every screen asks about the same entities (issue #9.5). */

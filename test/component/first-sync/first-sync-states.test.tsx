@@ -59,6 +59,14 @@ describe('Dashboard during the first sync', () => {
     expect(screen.queryByTestId('first-sync-notice')).not.toBeInTheDocument();
   });
 
+  it('with an engine that reports no per-entity progress, says Downloading data… without naming an entity', async () => {
+    await setStatus({ syncing: true, firstSync: [] });
+    await renderPage(<DashboardPage />, { at: 'Dashboard' });
+    expect(await notice()).toHaveTextContent('Downloading data…');
+    expect(screen.getByTestId('first-sync-notice')).not.toHaveTextContent(/Downloading (programs|participants)/);
+    expect(screen.queryByText('Total Participants')).not.toBeInTheDocument();
+  });
+
   it('offline with the download cut off, says so and what is missing', async () => {
     await cutOffline();
     await renderPage(<DashboardPage />, { at: 'Dashboard' });
