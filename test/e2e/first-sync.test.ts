@@ -80,6 +80,17 @@ describe('the first sync tells the truth (issue #9.5)', () => {
   });
 });
 
+describe('before the script has loaded (issue #9.5)', () => {
+  it('the first paint already says Passage is loading, not a blank page', async () => {
+    // The script is about 213 KB gzipped: seconds on a facility link. Without it, what shows is
+    // what index.html itself holds.
+    const page = await h().newPage({ viewport: { width: 1024, height: 768 }, javaScriptEnabled: false });
+    await page.goto(`${h().baseUrl}/`);
+    await page.getByRole('status').getByText('Loading Passage…').waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Loading Passage…').isVisible()).toBe(true);
+  });
+});
+
 describe('logging out offline (issue #9.8)', () => {
   it('lands on the signed-out screen Passage serves offline, and Try again goes to sign-in once online', async () => {
     const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
