@@ -32,7 +32,7 @@ export function HeaderBar({ onToggleSidebar, sidebarExpanded }: { onToggleSideba
         <button
           type="button"
           onClick={() => void logout()}
-          className="inline-flex min-h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+          className="inline-flex min-h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
           <LogOut aria-hidden="true" className="h-4 w-4" />
           Log out
