@@ -4,6 +4,7 @@ import { countsOf, summarizeSync, syncedAgo } from '../../pwa/sync-summary';
 import { useNow } from '../../pwa/use-now';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { FirstSyncProgress } from './first-sync-progress';
 
 /** The top of the Sync page: one sentence of state, the last sync, 'Sync now', and any blocker. */
 export function StatusPanel({ status }: { status: SyncStatus }) {
@@ -26,6 +27,7 @@ export function StatusPanel({ status }: { status: SyncStatus }) {
           Sync now
         </Button>
       </div>
+      <FirstSyncProgress status={status} />
       {!status.online && (
         <p className="mt-4 text-sm text-slate-700">
           Passage cannot reach the server. Keep working: every change is saved on this device and sent when the connection returns.

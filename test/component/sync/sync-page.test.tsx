@@ -178,3 +178,27 @@ describe('Sync page: storage (S12)', () => {
     expect(persist).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('Sync page: the first download (issue #9.5)', () => {
+  it('lists each entity with what has arrived and of how many, until the first sync is complete', async () => {
+    await setStatus({
+      lastSyncedAt: null,
+      syncing: true,
+      firstSyncComplete: false,
+      firstSync: [
+        { entity: 'Program', done: true, rows: 50, total: 50 },
+        { entity: 'Participant', done: false, rows: 4000, total: 10000 },
+        { entity: 'Enrollment', done: false, rows: 0, total: null },
+      ],
+    });
+    await renderAtSync(<SyncPage />);
+    const section = await screen.findByRole('region', { name: 'First download of this tablet' });
+    expect(within(section).getByText('programs').closest('li')).toHaveTextContent('programs50 · done');
+    expect(within(section).getByText('participants').closest('li')).toHaveTextContent('participants4,000 of 10,000');
+    expect(within(section).getByText('enrollments').closest('li')).toHaveTextContent('enrollments0 so far');
+    expect(screen.getByTestId('sync-state')).toHaveTextContent('Downloading data');
+
+    await setStatus({ lastSyncedAt: NOW, firstSyncComplete: true });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'First download of this tablet' })).not.toBeInTheDocument());
+  });
+});
