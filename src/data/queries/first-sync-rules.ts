@@ -55,7 +55,7 @@ export function pageReadiness(
   const waiting = needs
     .filter((entity) => !progress.get(entity)?.done)
     .map((entity) => progress.get(entity) ?? { entity, done: false, rows: 0, total: null })
-    .sort((a, b) => (order.get(a.entity) ?? Infinity) - (order.get(b.entity) ?? Infinity));
+    .sort((a, b) => (order.get(a.entity) ?? order.size) - (order.get(b.entity) ?? order.size));
   if (waiting.length === 0) return { state: 'ready', waiting, progressKnown };
   return { state: status.online ? 'downloading' : 'incomplete', waiting, progressKnown };
 }
