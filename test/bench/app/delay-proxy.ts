@@ -12,7 +12,7 @@
  * cross the down link in 8 KB slices, interleaved with other answers. Bytes are counted as they
  * cross: the encoded bodies (whatever Content-Encoding the server chose) plus the heads.
  */
-import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { freePort } from '../../support/processes';
 import type { LinkProfile } from './facility-link';
@@ -56,6 +56,18 @@ class Pipe {
     this.freeAt = Math.max(now, this.freeAt) + (bytes * 8 * 1000) / this.bitsPerSecond;
     return sleep(this.freeAt - now);
   }
+}
+
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 function headBytes(first: string, raw: string[]): number {
@@ -102,7 +114,9 @@ export async function startLinkProxy(target: string, link: LinkProfile, options:
     }
     stats.requests += 1;
     if (api) stats.apiRequests += 1;
-    const headers: IncomingHttpHeaders = { ...req.headers, host: to.host };
+    // The browser's Host stays: the link is transparent, and the server builds its sign-in
+    // redirect from it (a rewritten Host sent the browser around the proxy after sign-in).
+    const headers: IncomingHttpHeaders = { ...req.headers };
     if (options.identity) headers['accept-encoding'] = 'identity';
     const upstream = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers, agent }, async (answer: IncomingMessage) => {
       try {
@@ -126,7 +140,7 @@ export async function startLinkProxy(target: string, link: LinkProfile, options:
               count('down', slice.length);
               await down.cross(slice.length);
             }
-            if (!res.write(slice)) await new Promise((r) => (res.once('drain', r), res.once('close', r)));
+            if (!res.write(slice)) await drainedOrClosed(res);
           }
         }
         res.end();

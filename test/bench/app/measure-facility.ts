@@ -8,7 +8,7 @@
  * Sign in click) and the page's performance.timeOrigin + performance.now() at the result.
  */
 import type { Browser, Page } from 'playwright-core';
-import { signIn } from './browser';
+import { NAME_SHIM, signIn } from './browser';
 import type { DelayProxy, LinkStats } from './delay-proxy';
 
 export interface FirstVisit {
@@ -111,6 +111,7 @@ export interface BaselinePush {
 export async function runBaselinePush(browser: Browser, origin: string, appId: string, token: string, n: number, capMs: number): Promise<BaselinePush> {
   const context = await browser.newContext();
   try {
+    await context.addInitScript(NAME_SHIM);
     const page = await context.newPage();
     await page.goto(`${origin}/api/apps/public/prod/public-settings/by-id/${appId}`);
     const r = await page.evaluate(
