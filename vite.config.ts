@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './src/pwa/pwa-options';
+import { precompress } from './scripts/precompress.mjs';
 
 // The API server (npm start) serves dist/ and /api on one origin; in dev, Vite proxies /api and
 // /login to it so the app keeps its same-origin calls. VitePWA writes dist/sw.js (workbox
-// generateSW) and dist/manifest.webmanifest: see src/pwa/pwa-options.ts.
+// generateSW) and dist/manifest.webmanifest: see src/pwa/pwa-options.ts. precompress() then writes
+// .br and .gz of every text file for the server to send by Accept-Encoding (issue #11).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -14,7 +14,7 @@ function newest(path) {
 }
 
 const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-const sources = Math.max(newest('src'), newest('public'), newest('index.html'), newest('vite.config.ts'), newest('package.json'));
+const sources = Math.max(newest('src'), newest('public'), newest('index.html'), newest('vite.config.ts'), newest('scripts/precompress.mjs'), newest('package.json'));
 if (!built || sources > built) {
   console.log('Building Passage…');
   const b = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

@@ -11,6 +11,7 @@ import { secretKey } from './auth/tokens';
 import { HttpError } from './errors';
 import { MAX_BODY_BYTES } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
+import { compressAnswers } from './http/compress';
 import type { Store } from './store/types';
 import { appLogRoutes } from './routes/app-logs';
 import { authRoutes } from './routes/auth';
@@ -50,6 +51,8 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono();
   app.use('*', securityHeaders);
+  // API answers and un-precompressed files: brotli or gzip above 1 KB (issue #11; see http/compress.ts).
+  app.use('*', compressAnswers());
   app.use(
     '*',
     bodyLimit({

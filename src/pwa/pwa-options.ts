@@ -56,8 +56,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // loses the connection can already navigate offline without a reload first. Updates still
     // wait for the coach's Reload ('prompt'): claiming happens only when a worker activates.
     clientsClaim: true,
-    // Source maps are for developers, not for tablets on a facility network.
-    globIgnores: ['**/*.map'],
+    // Source maps are for developers, not for tablets on a facility network. The build's .br/.gz
+    // copies (scripts/precompress.mjs) are the same files again: the server picks them per request.
+    globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
     // The main bundle (React, router, Dexie) is about 600 KB; the 2 MB default leaves room.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },

@@ -17,7 +17,9 @@ import { DEMO_PASSWORD } from '../../server/demo/accounts';
 import { listAll, signInApi } from './app/api-client';
 import { runBaseline, type BaselineResult } from './app/baseline';
 import { firstPage, launchPlain, openProfile, serviceWorkerControls, setCpuRate, withTimeout } from './app/browser';
-import { startDelayProxy } from './app/delay-proxy';
+import { startDelayProxy, startLinkProxy } from './app/delay-proxy';
+import { BASELINE_CAP_MS, describeLink, FACILITY_LINK } from './app/facility-link';
+import { measureFacilitySync, measureFirstVisit, runBaselinePush } from './app/measure-facility';
 import { compositionOfFile } from './app/bundle-composition';
 import { ensureDist } from './app/dist-check';
 import { buildHooksScript } from './app/inject-bundle';
@@ -53,7 +55,7 @@ const why = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : Str
  * offline cold start to queue them).
  */
 const ONLY_SYNC = process.env.BENCH_ONLY === 'sync';
-const SYNC_STEPS = new Set<string>(['initial', 'floor', 'pull', 'coldStart', 'push']);
+const SYNC_STEPS = new Set<string>(['initial', 'floor', 'pull', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPush']);
 
 async function step<K extends keyof Results>(key: K, name: string, fn: () => Promise<Results[K]>): Promise<void> {
   if (ONLY_SYNC && !SYNC_STEPS.has(key)) return;
@@ -163,13 +165,79 @@ try {
   });
   await context.close().catch(() => undefined);
 
+  // Issue #11: a fresh tablet behind the facility link (facility-link.ts): first visit, sign-in and
+  // first sync, a pull of 10 changes, 1,000 ops queued offline and pushed; then the online-only
+  // client through the same link. After the loopback push, so the server holds 1,000 more
+  // participants than seeded: the expected counts are read from it.
+  const link = await startLinkProxy(server.baseUrl, FACILITY_LINK);
+  log(`facility link: ${describeLink(FACILITY_LINK)}, proxy at ${link.baseUrl}`);
+  try {
+    const facilityDir = join(work, 'facility-profile');
+    const TABLES: Record<string, string> = { programs: 'Program', sites: 'Site', cohorts: 'Cohort', participants: 'Participant', enrollments: 'Enrollment', sessions: 'Session', outcomes: 'Outcome' };
+    const serverCounts = async () =>
+      Object.fromEntries(await Promise.all(Object.entries(TABLES).map(async ([t, e]) => [t, (await coachApi.get<{ count: number }>(`/apps/${APP}/entities/${e}/count`)).count] as const)));
+    const expectedRows = await serverCounts();
+    const facilityMarks = { expectedParticipants: expectedRows.participants };
+    let fContext = await openProfile(facilityDir, facilityMarks);
+    let fPage = await firstPage(fContext);
+    await step('facilityVisit', 'facility link: first visit → sign-in page', async () => {
+      const compressed = await withTimeout(measureFirstVisit(fPage, link), 120_000, 'first visit');
+      const plainLink = await startLinkProxy(server.baseUrl, FACILITY_LINK, { identity: true });
+      const browser = await launchPlain();
+      try {
+        const identity = await withTimeout(measureFirstVisit(await (await browser.newContext()).newPage(), plainLink), 120_000, 'first visit, uncompressed');
+        log(`  ${Math.round(compressed.ms)} ms (${Math.round(compressed.bytesDown / 1024)} KB); uncompressed ${Math.round(identity.ms)} ms (${Math.round(identity.bytesDown / 1024)} KB)`);
+        return { compressed, identity };
+      } finally {
+        await browser.close();
+        await plainLink.close();
+      }
+    });
+    await step('facilitySync', 'facility link: sign-in and first sync', async () => {
+      const s = await withTimeout(measureFacilitySync(fPage, link, COACH, DEMO_PASSWORD, hooks, expectedRows), 400_000, 'first sync through the facility link');
+      log(`  Participants usable ${Math.round(s.participantsUsableMs)} ms, complete ${Math.round(s.completeMs)} ms, ${(s.apiBytes / 1e6).toFixed(2)} MB API in ${s.apiRequests} requests`);
+      return s;
+    });
+    await withTimeout(serviceWorkerControls(fPage), 120_000, 'service worker (facility link)').catch((e) => log(`service worker: ${why(e)}`));
+    await step('facilityPull', 'facility link: incremental pull of 10 remote changes', () =>
+      withTimeout(measureIncrementalPull(fPage, adminApi, APP, people.slice(0, 10).map((p) => p.id), hooks, '888'), 120_000, 'incremental pull (facility link)'),
+    );
+    await fContext.close();
+    await step('facilityPush', `facility link: ${QUEUED_OPS} queued ops pushed`, async () => {
+      const cold = await coldStartOffline(facilityDir, link.baseUrl, facilityMarks);
+      fContext = cold.context;
+      fPage = cold.page;
+      const before = (await coachApi.get<{ count: number }>(`/apps/${APP}/entities/Participant/count`)).count;
+      const p = await queueAndPush(fPage, link.baseUrl, hooks, coach.id, QUEUED_OPS, 'facility');
+      const after = (await coachApi.get<{ count: number }>(`/apps/${APP}/entities/Participant/count`)).count;
+      return { ...p, arrived: after - before };
+    });
+    await fContext.close().catch(() => undefined);
+    await step('facilityBaseline', 'online-only baseline through the facility link', async () => {
+      const browser = await launchPlain();
+      try {
+        const before = link.stats();
+        const page = await runBaseline(browser, link.baseUrl, APP, coachApi.token, 'facility link', BASELINE_CAP_MS);
+        const after = link.stats();
+        log(`  names ${Math.round(page.firstRenderMs)} ms, first screen ${page.firstScreenMs === null ? 'not done' : Math.round(page.firstScreenMs)}; ${page.answered}/${page.requests} answered`);
+        const push = await runBaselinePush(browser, link.baseUrl, APP, coachApi.token, QUEUED_OPS, BASELINE_CAP_MS);
+        log(`  ${push.answered}/${push.sent} creates in ${push.ms === null ? `> ${BASELINE_CAP_MS} ms` : `${Math.round(push.ms)} ms`}`);
+        return { page: { ...page, wireBytes: after.up + after.down - before.up - before.down }, push };
+      } finally {
+        await browser.close();
+      }
+    });
+  } finally {
+    await link.close();
+  }
+
   await step('baseline', 'online-only baseline (loopback, then 150 ms per request)', async () => {
     const browser = await launchPlain();
     const proxy = await startDelayProxy(server.baseUrl, FACILITY_LATENCY_MS);
     try {
       const out: BaselineResult[] = [];
       out.push(await runBaseline(browser, server.baseUrl, APP, coachApi.token, 'loopback'));
-      log(`  loopback: ${Math.round(out[0].allDoneMs)} ms for ${out[0].requests} requests`);
+      log(`  loopback: ${Math.round(out[0].allDoneMs ?? NaN)} ms for ${out[0].requests} requests`);
       out.push(await runBaseline(browser, proxy.baseUrl, APP, coachApi.token, `${FACILITY_LATENCY_MS} ms per request`));
       return out;
     } finally {

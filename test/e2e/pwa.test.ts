@@ -58,6 +58,18 @@ describe('PWA: service worker and install (issue #5)', () => {
     expect(cached).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/icons/icon-192.png']));
     expect(cached.some((u) => u.startsWith('/assets/') && u.endsWith('.js'))).toBe(true);
     expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
+    // Issue #11: the build's .br/.gz copies are not precached (the browser decodes what it gets),
+    // and the app's script reached this page compressed and still ran.
+    expect(cached.filter((u) => /\.(br|gz)$/.test(u))).toEqual([]);
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => /^\/assets\/.+\.js$/.test(new URL(e.name).pathname) && e.encodedBodySize > 0)
+        .map((e) => ({ encoded: e.encodedBodySize, decoded: e.decodedBodySize })),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) expect(s.encoded).toBeLessThan(s.decoded / 2);
     // The worker file itself must be revalidated on every check (server: no-cache).
     const res = await fetch(`${h().baseUrl}/sw.js`);
     expect(res.headers.get('cache-control')).toBe('no-cache');

@@ -13,24 +13,29 @@ export interface BaselineResult {
   label: string;
   /** Participant list fetched and its cards (names) on screen. */
   firstRenderMs: number;
-  /** The first screen of 12 cards complete, with their active cohort codes (needs the cohorts list). */
-  firstScreenMs: number;
-  allDoneMs: number;
+  /** The first screen of 12 cards complete, with their active cohort codes (needs the cohorts list); null: not within capMs. */
+  firstScreenMs: number | null;
+  /** Every card complete; null: not within capMs. */
+  allDoneMs: number | null;
+  /** Requests issued (all of them are, at once) and answered by the end of the run. */
   requests: number;
+  answered: number;
   participants: number;
   bytes: number;
 }
 
-export async function runBaseline(browser: Browser, origin: string, appId: string, token: string, label: string): Promise<BaselineResult> {
+/** capMs: stop waiting after this long (through the facility link a full run takes many minutes). */
+export async function runBaseline(browser: Browser, origin: string, appId: string, token: string, label: string, capMs = 0): Promise<BaselineResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     await context.addInitScript(NAME_SHIM);
     const page = await context.newPage();
     await page.goto(`${origin}/api/apps/public/prod/public-settings/by-id/${appId}`);
     const r = await page.evaluate(
-      async ({ appId, token }) => {
+      async ({ appId, token, capMs }) => {
         const headers = { 'X-App-Id': appId, Authorization: `Bearer ${token}`, 'X-Origin-URL': `${location.origin}/Participants` };
         let requests = 0;
+        let answered = 0;
         let bytes = 0;
         // Chromium fails fetches beyond a few hundred outstanding per page (ERR_INSUFFICIENT_RESOURCES),
         // so at most 64 are handed to it at once, in issue order; it still runs them 6 at a time.
@@ -49,6 +54,7 @@ export async function runBaseline(browser: Browser, origin: string, appId: strin
           await slot();
           const res = await fetch(`/api/apps/${appId}/entities/${path}`, { headers }).finally(release);
           const text = await res.text();
+          answered += 1;
           bytes += text.length;
           if (!res.ok) throw new Error(`${res.status} ${path}: ${text.slice(0, 200)}`);
           return JSON.parse(text);
@@ -82,16 +88,28 @@ export async function runBaseline(browser: Browser, origin: string, appId: strin
         const show = (i: number, list: E[], codes: Map<string, string>) => {
           boxes[i].textContent = list.filter((e) => e.enrollment_status === 'active').map((e) => codes.get(e.cohort_id) ?? '').join(', ');
         };
-        const codes = new Map((await cohortsP).map((c) => [c.id, c.cohort_code]));
-        const firstScreen = await Promise.all(enrollments.slice(0, 12));
-        firstScreen.forEach((list, i) => show(i, list, codes));
-        await frame();
-        const firstScreenMs = performance.now() - t0;
-        (await Promise.all(enrollments)).forEach((list, i) => show(i, list, codes));
-        await frame();
-        return { firstRenderMs, firstScreenMs, allDoneMs: performance.now() - t0, requests, participants: participants.length, bytes };
+        // Past the cap the run stops waiting (the requests still queued are simply abandoned).
+        const left = () => (capMs > 0 ? Math.max(0, capMs - (performance.now() - t0)) : Infinity);
+        const capped = <T,>(p: Promise<T>): Promise<T | null> =>
+          left() === Infinity ? p : Promise.race([p, new Promise<null>((r) => setTimeout(() => r(null), left()))]);
+        const firstScreenDone = await capped(
+          (async () => {
+            const codes = new Map((await cohortsP).map((c) => [c.id, c.cohort_code]));
+            (await Promise.all(enrollments.slice(0, 12))).forEach((list, i) => show(i, list, codes));
+            await frame();
+            return codes;
+          })(),
+        );
+        const firstScreenMs = firstScreenDone ? performance.now() - t0 : null;
+        const all = firstScreenDone ? await capped(Promise.all(enrollments)) : null;
+        if (all && firstScreenDone) {
+          all.forEach((list, i) => show(i, list, firstScreenDone));
+          await frame();
+        }
+        const allDoneMs = all ? performance.now() - t0 : null;
+        return { firstRenderMs, firstScreenMs, allDoneMs, requests, answered, participants: participants.length, bytes };
       },
-      { appId, token },
+      { appId, token, capMs },
     );
     return { label, ...r };
   } finally {

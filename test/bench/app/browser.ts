@@ -38,10 +38,12 @@ export async function firstPage(context: BrowserContext): Promise<Page> {
   return context.pages()[0] ?? (await context.newPage());
 }
 
-export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login?from_url=${encodeURIComponent(`${baseUrl}/`)}`);
+/** Signs in through /login and waits for the app page `path`; `beforeClick` runs with the form filled in. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string, path = '/', beforeClick?: () => void): Promise<void> {
+  await page.goto(`${baseUrl}/login?from_url=${encodeURIComponent(`${baseUrl}${path}`)}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  beforeClick?.();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.search.includes('access_token'), { timeout: 60_000 });
 }

@@ -31,6 +31,7 @@ export function ensureDist(root: string): Dist {
     newestMtime(join(root, 'public')),
     statSync(join(root, 'index.html')).mtimeMs,
     statSync(join(root, 'vite.config.ts')).mtimeMs,
+    statSync(join(root, 'scripts/precompress.mjs')).mtimeMs,
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return { serveRoot: root, distDir: join(root, 'dist'), built: false };
   const serveRoot = mkdtempSync(join(tmpdir(), 'passage-bench-dist-'));

@@ -14,12 +14,13 @@ export interface PullResult {
   urls: string[];
 }
 
-export async function measureIncrementalPull(page: Page, writer: Api, appId: string, ids: readonly string[], hooksScript: string): Promise<PullResult> {
+/** `areaCode` makes the new values differ from an earlier run's on the same participants. */
+export async function measureIncrementalPull(page: Page, writer: Api, appId: string, ids: readonly string[], hooksScript: string, areaCode = '999'): Promise<PullResult> {
   if (!(await page.evaluate(() => '__benchHooks' in window))) await page.evaluate(hooksScript);
   // Let any sync in progress finish, so the click starts a fresh one.
   await page.locator('[data-sync-state="up-to-date"]').first().waitFor({ timeout: 120_000 });
   await settle(page, 500);
-  const phones = ids.map((_, i) => `(999) 555-${String(1000 + i)}`);
+  const phones = ids.map((_, i) => `(${areaCode}) 555-${String(1000 + i)}`);
   for (let i = 0; i < ids.length; i++) await writer.put(`/apps/${appId}/entities/Participant/${ids[i]}`, { phone: phones[i] });
 
   const rec = recordRequests(page);

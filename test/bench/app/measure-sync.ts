@@ -2,7 +2,7 @@
  * First sign-in on an empty browser profile: time from the app page's navigation start (the
  * redirect back from /login) to the Dashboard showing all 10,000 participants with the header at
  * 'Up to date', and the JavaScript fetched before the Dashboard first rendered, gzipped here from
- * dist/ (zlib level 6, a typical server setting) since the server itself does not compress.
+ * dist/ (zlib level 6, a typical server setting; the server sends the build's brotli copies, smaller still).
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,8 @@
 /** Turns the raw measurements into the report rows of issue #6 (goal, met, ratio to baseline). */
 import type { BaselineResult } from './baseline';
+import { BASELINE_CAP_MS, describeLink, FACILITY_GOALS as G, FACILITY_LINK, GOAL_LABELS as GL } from './facility-link';
+import type { BaselinePush, FacilitySync, FirstVisit } from './measure-facility';
+import type { PushResult } from './measure-offline';
 import type { PullResult } from './measure-pull';
 import { kb, mb, median, ms, naRow, percentile, ratio, type Row } from './report';
 
@@ -14,15 +17,27 @@ export interface Results {
   heap?: { peak: number } | string;
   floor?: { rows: number; ms: number } | string;
   baseline?: BaselineResult[] | string;
+  /** Issue #11: the same app through the facility link (facility-link.ts). */
+  facilityVisit?: { compressed: FirstVisit; identity: FirstVisit } | string;
+  facilitySync?: FacilitySync | string;
+  facilityPull?: PullResult | string;
+  facilityPush?: (PushResult & { arrived: number }) | string;
+  /** The online-only client through the same link: its Participants page (with the link's bytes) and 1,000 creates. */
+  facilityBaseline?: { page: BaselineResult & { wireBytes: number }; push: BaselinePush } | string;
 }
 
 const err = (v: unknown): v is string => typeof v === 'string';
 
 /** "8.4× / 6.8× (names: 3.55 s loopback, 2.85 s at 150 ms)": the baseline's time over ours, per run. */
-function vsBaseline(base: BaselineResult[] | string | undefined, ours: number, pick: (b: BaselineResult) => number, what: string): string | undefined {
+function vsBaseline(base: BaselineResult[] | string | undefined, ours: number, pick: (b: BaselineResult) => number | null, what: string): string | undefined {
   if (!base || err(base)) return undefined;
-  return `${base.map((b) => ratio(pick(b), ours)).join(' / ')} (${what}: ${base.map((b) => `${ms(pick(b))} ${b.label}`).join(', ')})`;
+  const done = base.filter((b) => pick(b) !== null);
+  if (!done.length) return undefined;
+  return `${done.map((b) => ratio(pick(b)!, ours)).join(' / ')} (${what}: ${done.map((b) => `${ms(pick(b)!)} ${b.label}`).join(', ')})`;
 }
+
+const mb2 = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const orMore = (v: number | null, capMs: number) => (v === null ? `not done in ${ms(capMs)}` : ms(v));
 
 export function buildRows(r: Results): Row[] {
   const rows: Row[] = [];
@@ -115,12 +130,92 @@ export function buildRows(r: Results): Row[] {
     for (const b of r.baseline) {
       rows.push({
         figure: `Baseline, online-only Participants page (${b.label})`,
-        value: `names ${ms(b.firstRenderMs)}, first screen complete ${ms(b.firstScreenMs)}, all ${ms(b.allDoneMs)}; ${b.requests} requests, ${mb(b.bytes)}`,
+        value: `names ${ms(b.firstRenderMs)}, first screen complete ${orMore(b.firstScreenMs, 0)}, all ${orMore(b.allDoneMs, 0)}; ${b.requests} requests, ${mb(b.bytes)}`,
         goal: '—',
         met: null,
         detail: { ...b },
       });
     }
   } else rows.push(naRow('Baseline, online-only Participants page', '—', r.baseline ?? 'not run'));
+  rows.push(...facilityRows(r));
+  return rows;
+}
+
+/** Issue #11's table: each figure through the facility link, with its goal and the online-only client through the same link. */
+export function facilityRows(r: Results): Row[] {
+  const rows: Row[] = [];
+  const link = `facility link (${describeLink(FACILITY_LINK)})`;
+  const fb = r.facilityBaseline && !err(r.facilityBaseline) ? r.facilityBaseline : undefined;
+  const bp = fb?.page;
+  const pageBaseline = bp
+    ? `online-only Participants page through the link: names ${ms(bp.firstRenderMs)}, first 12 cards complete ${bp.firstScreenMs === null ? `not within ${ms(BASELINE_CAP_MS)} (${bp.answered} of ${bp.requests} requests answered)` : ms(bp.firstScreenMs)}`
+    : err(r.facilityBaseline) ? `online-only: n/a: ${r.facilityBaseline}` : undefined;
+
+  const v = r.facilityVisit;
+  rows.push(
+    !v || err(v)
+      ? naRow(`First visit: navigation → sign-in page usable, ${link}`, GL.firstVisit, v ?? 'not run')
+      : {
+          figure: `First visit: navigation → sign-in page usable, ${link}`,
+          value: `${ms(v.compressed.ms)} (${v.compressed.requests} requests, ${kb(v.compressed.bytesDown)} down)`,
+          goal: GL.firstVisit,
+          met: v.compressed.ms <= G.firstVisitMs,
+          baseline: `online-only client: no first-visit counterpart (its pages are the same kind of app shell); this app uncompressed, as before #11: ${ms(v.identity.ms)}, ${kb(v.identity.bytesDown)} down (${ratio(v.identity.ms, v.compressed.ms)})`,
+          detail: v,
+        },
+  );
+  const s = r.facilitySync;
+  rows.push(
+    !s || err(s)
+      ? naRow('First sync → Participants usable (participants + cohorts on the tablet), facility link', GL.participantsUsable, s ?? 'not run')
+      : {
+          figure: 'First sync of the bench data set → Participants usable (participants + cohorts on the tablet), facility link',
+          value: `${ms(s.participantsUsableMs)} from the Sign in click (whole data set in the mirror, Up to date: ${ms(s.completeMs)})`,
+          goal: GL.participantsUsable,
+          met: s.participantsUsableMs <= G.participantsUsableMs,
+          baseline: pageBaseline,
+          detail: { ...s },
+        },
+  );
+  rows.push(
+    !s || err(s)
+      ? naRow('First sync complete, bytes on the wire, facility link', GL.firstSyncBytes, s ?? 'not run')
+      : {
+          figure: 'First sync complete, bytes on the wire (sign-in + sync API, both ways), facility link',
+          value: `${mb2(s.apiBytes)} in ${s.apiRequests} requests (+${mb2(s.otherBytes)} of app files and precache meanwhile)`,
+          goal: GL.firstSyncBytes,
+          met: s.apiBytes <= G.firstSyncBytes,
+          baseline: bp ? `online-only: ${mb2(bp.wireBytes)} on the wire in one Participants visit${bp.allDoneMs === null ? ` (its first ${ms(BASELINE_CAP_MS)}, not complete)` : ''}, again on every visit` : pageBaseline,
+        },
+  );
+  const l = r.facilityPull;
+  rows.push(
+    !l || err(l)
+      ? naRow('Incremental pull of 10 changes, facility link', GL.pull, l ?? 'not run')
+      : {
+          figure: 'Incremental pull of 10 changes (Sync now → in the mirror), facility link',
+          value: `${ms(l.ms)}, ${kb(l.bytes)} in ${l.requests} requests`,
+          goal: GL.pull,
+          met: l.ms <= G.pullMs,
+          baseline: bp ? `online-only sees changes by re-reading the page: names ${ms(bp.firstRenderMs)} per visit (${ratio(bp.firstRenderMs, l.ms)})` : pageBaseline,
+          detail: { ...l },
+        },
+  );
+  const p = r.facilityPush;
+  const pb = fb?.push;
+  rows.push(
+    !p || err(p)
+      ? naRow('1,000 queued ops pushed, facility link', GL.push, p ?? 'not run')
+      : {
+          figure: `${p.queued.toLocaleString('en-US')} queued ops pushed after reconnect, facility link`,
+          value: `${ms(p.pushMs)} (${p.arrived} arrived; ${p.pushRequests} requests)`,
+          goal: GL.push,
+          met: p.pushMs <= G.pushMs && p.arrived === p.queued,
+          baseline: pb
+            ? `online-only: ${pb.sent.toLocaleString('en-US')} creates, one request each: ${pb.ms === null ? `not done in ${ms(pb.capMs)} (${pb.answered} answered)` : `${ms(pb.ms)} (${ratio(pb.ms, p.pushMs)})`}`
+            : pageBaseline,
+          detail: { ...p },
+        },
+  );
   return rows;
 }

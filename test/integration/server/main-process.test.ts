@@ -60,6 +60,22 @@ describe('server/main.ts', () => {
     const count = await fetch(`${base}/entities/Participant/count`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(await count.json()).toEqual({ count: 40 });
 
+    // Over a real socket (issue #11): the participant list arrives brotli- or gzip-encoded when
+    // asked and decodes (fetch undoes the encoding) to the same records as the plain answer.
+    const read = async (encoding: string) => {
+      const res = await fetch(`${base}/entities/Participant`, { headers: { authorization: `Bearer ${access_token}`, 'accept-encoding': encoding } });
+      return { encoding: res.headers.get('content-encoding'), vary: res.headers.get('vary'), body: await res.json() };
+    };
+    const plain = await read('identity');
+    expect(plain.encoding).toBeNull();
+    expect(plain.body).toHaveLength(40);
+    for (const encoding of ['br', 'gzip']) {
+      const packed = await read(encoding);
+      expect(packed.encoding).toBe(encoding);
+      expect(packed.vary).toMatch(/accept-encoding/i);
+      expect(packed.body).toEqual(plain.body);
+    }
+
     const started = Date.now();
     expect(await stop(first.child)).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);

@@ -24,6 +24,13 @@ const hooks = {
     }
   },
   outboxCount: (): Promise<number> => dataContext().db.outbox.count(),
+  /** Rows per table of the local mirror (the facility link's first sync watches them fill). */
+  async mirrorCounts(): Promise<Record<string, number>> {
+    const db = dataContext().db;
+    const tables = ['programs', 'sites', 'users', 'cohorts', 'participants', 'enrollments', 'sessions', 'outcomes'];
+    const counts = await Promise.all(tables.map((t) => db.table(t).count()));
+    return Object.fromEntries(tables.map((t, i) => [t, counts[i]]));
+  },
   /** Phone numbers of participants in the local mirror, by id. */
   async phones(ids: string[]): Promise<(string | null)[]> {
     const rows = await dataContext().db.participants.bulkGet(ids);
