@@ -17,6 +17,16 @@ export interface TransportConfig {
   originUrl?: string | (() => string | undefined);
   functionsVersion?: string | null;
   timeoutMs?: number;
+  /**
+   * Told of every HTTP answer (any status) as it arrives: the sync engine learns that the server is
+   * reachable from any request of the app, not only its own (issue #9.3).
+   */
+  onAnswer?: (answer: HttpAnswer) => void;
+}
+
+export interface HttpAnswer {
+  status: number;
+  ok: boolean;
 }
 
 export interface RequestSpec {
@@ -90,6 +100,12 @@ export function createTransport(config: TransportConfig): Transport {
       }
       const message = err instanceof Error && err.message ? err.message : 'Network Error';
       throw new PlatformError(message, { code: 'NETWORK_ERROR' });
+    }
+
+    try {
+      config.onAnswer?.({ status: res.status, ok: res.ok });
+    } catch {
+      // A listener's bug must not fail the request.
     }
 
     let data: unknown;
