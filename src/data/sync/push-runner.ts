@@ -7,6 +7,7 @@ import { recordFailure, takeOps } from './op-failures';
 import { planPush, type PushStep } from './plan-push';
 import { runLimited, type RunnerContext } from './runner-context';
 import type { Row } from './types';
+import { removeVanished } from './vanished';
 
 /**
  * Push: plan, run the ready steps (a few at a time), plan again until nothing is ready (S7).
@@ -121,7 +122,8 @@ async function pushUpdates(ctx: RunnerContext, entity: EntityName, seqs: number[
   for (const op of ops) {
     const server = byId.get(op.record_id);
     if (!server) {
-      await recordFailure(ctx, [op], { kind: 'reject', status: 404, message: 'This record no longer exists on the server.' });
+      // Deleted on the server (issue #9.7): out of the mirror now, the edit kept as a conflict.
+      await inAllTables(ctx.db, () => removeVanished(ctx.db, op.entity, op.record_id, ctx.clock.now()));
       continue;
     }
     planned.push(await mergeUpdate(ctx, op, server));
@@ -191,7 +193,13 @@ async function sendOneUpdate(ctx: RunnerContext, u: MergedUpdate): Promise<Error
   try {
     result = await ctx.transport.update(u.op.entity, u.op.record_id, u.send);
   } catch (error) {
-    return recordFailure(ctx, [u.op], classifyError(error));
+    const cls = classifyError(error);
+    // Deleted between the fetch and the PUT (issue #9.7).
+    if (cls.kind === 'reject' && cls.status === 404 && u.op.entity !== 'User') {
+      await inAllTables(ctx.db, () => removeVanished(ctx.db, u.op.entity, u.op.record_id, ctx.clock.now()));
+      return null;
+    }
+    return recordFailure(ctx, [u.op], cls);
   }
   await inAllTables(ctx.db, () => applyUpdated(ctx.db, u.op, result, u.detected, ctx.clock.now()));
   return null;
