@@ -1,4 +1,5 @@
 import { PlatformError, errorCodeFrom, errorMessageFrom, parseRetryAfter } from './errors';
+import { attachPrevious, PREVIOUS_HEADER } from './previous-values';
 import { buildQueryString, type QueryValue } from './query-string';
 
 /**
@@ -127,6 +128,7 @@ export function createTransport(config: TransportConfig): Transport {
         retryAfterSeconds: parseRetryAfter(res.headers.get('retry-after'), Date.now()),
       });
     }
+    attachPrevious(data, res.headers.get(PREVIOUS_HEADER));
     return data as T;
   };
 }

@@ -6,7 +6,8 @@ import { applyCreatedMany, applyUpdated, inAllTables, type FieldConflict } from 
 import { recordFailure, takeOps } from './op-failures';
 import { planPush, type PushStep } from './plan-push';
 import { runLimited, type RunnerContext } from './runner-context';
-import type { Row } from './types';
+import { sameValue } from './same-value';
+import { previousOf, type Row } from './types';
 import { removeVanished } from './vanished';
 
 /**
@@ -151,7 +152,10 @@ async function pushUpdates(ctx: RunnerContext, entity: EntityName, seqs: number[
     }
     const answers = new Map(rows.map((r) => [r.id, r]));
     await inAllTables(ctx.db, async () => {
-      for (const u of bulk) await applyUpdated(ctx.db, u.op, answers.get(u.op.record_id) ?? u.server, u.detected, ctx.clock.now());
+      for (const u of bulk) {
+        const answer = answers.get(u.op.record_id);
+        await applyUpdated(ctx.db, u.op, answer ?? u.server, withOverwritten(u, answer), ctx.clock.now());
+      }
     });
     return null;
   }
@@ -201,8 +205,29 @@ async function sendOneUpdate(ctx: RunnerContext, u: MergedUpdate): Promise<Error
     }
     return recordFailure(ctx, [u.op], cls);
   }
-  await inAllTables(ctx.db, () => applyUpdated(ctx.db, u.op, result, u.detected, ctx.clock.now()));
+  await inAllTables(ctx.db, () => applyUpdated(ctx.db, u.op, result, withOverwritten(u, result), ctx.clock.now()));
   return null;
+}
+
+/**
+ * Issue #9.10: the platform has no conditional update, so another device may write a field between
+ * this device's fetch (the merge's base) and its PUT; the later PUT wins. When the server says what
+ * the PUT overwrote (previousOf), a sent field whose previous value is neither the fetched one nor
+ * the one sent was someone else's edit, now replaced: record it as a conflict a person can review.
+ * Without that information (the platform itself) nothing changes.
+ */
+function withOverwritten(u: MergedUpdate, answer: Row | undefined): Record<string, FieldConflict> {
+  const previous = previousOf(answer);
+  if (!previous) return u.detected;
+  if (previous.updated_date != null && previous.updated_date === u.server.updated_date) return u.detected;
+  const detected = { ...u.detected };
+  for (const [field, sent] of Object.entries(u.send)) {
+    if (!(field in previous.values)) continue;
+    const before = previous.values[field];
+    if (sameValue(before, u.server[field]) || sameValue(before, sent)) continue;
+    detected[field] = { local: sent, server: before ?? null, server_updated_date: previous.updated_date };
+  }
+  return detected;
 }
 
 async function pushDeletes(ctx: RunnerContext, entity: EntityName, seqs: number[]): Promise<ErrorClass | null> {

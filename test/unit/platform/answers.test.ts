@@ -21,3 +21,23 @@ describe('client.onAnswer', () => {
     expect(seen).toHaveLength(2);
   });
 });
+
+describe('X-Passage-Previous (issue #9.10)', () => {
+  it('attaches each record\'s previous values, by id, where the engine reads them; never as a visible field', async () => {
+    const { previousOf } = await import('../../../src/data/sync/types');
+    const header = encodeURIComponent(JSON.stringify([
+      { id: 'b', updated_date: '2026-01-01T00:00:00.000Z', values: { phone: 'é1' } },
+      { id: 'a', updated_date: null, values: { phone: null } },
+    ]));
+    const f = fakeFetch([{ body: [{ id: 'a', phone: '2' }, { id: 'b', phone: '3' }], headers: { 'X-Passage-Previous': header } }, { body: { id: 'c' }, headers: { 'X-Passage-Previous': '%%%' } }]);
+    const c = createPlatformClient({ serverUrl: 'http://srv', appId: 'passage', getToken: () => 'TOK', fetch: f.fetch });
+    const rows = await c.entities('Participant').bulkUpdate([{ id: 'a', phone: '2' }, { id: 'b', phone: '3' }]);
+    expect(previousOf(rows[0] as never)).toEqual({ updated_date: null, values: { phone: null } });
+    expect(previousOf(rows[1] as never)).toEqual({ updated_date: '2026-01-01T00:00:00.000Z', values: { phone: 'é1' } });
+    expect(JSON.parse(JSON.stringify(rows))).toEqual([{ id: 'a', phone: '2' }, { id: 'b', phone: '3' }]);
+    expect({ ...rows[0] }).toEqual({ id: 'a', phone: '2' });
+    // A mangled header is ignored, not an error.
+    const one = await c.entities('Participant').update('c', {});
+    expect(previousOf(one as never)).toBeUndefined();
+  });
+});
