@@ -53,6 +53,8 @@ export class SyncEngine {
   private reachable = true;
   /** Set by syncNow / connection back: the next cycle first forgets every backoff (S8). */
   private forgetBackoff = false;
+  /** Whether the current hold honours the server's own request to slow down (429, Retry-After). */
+  private throttled = false;
   /** A cycle threw and could not put its in-flight ops back to pending: the next cycle does. */
   private strandedOps = false;
 
@@ -141,11 +143,14 @@ export class SyncEngine {
   /**
    * Some request of this app (sign-in check, usage log, another tab's call) got a 2xx answer: the
    * server is reachable. If this engine was waiting out an offline backoff, sync now with every
-   * backoff forgotten (S8/S9) instead of when the timer says.
+   * backoff forgotten (S8/S9) instead of when the timer says. Not when all is well (every page's
+   * usage log would start a cycle), and not during a 429 hold: the server asked for the pause.
    */
   serverReached(): void {
     if (!this.started || !this.leader) return;
-    if (this.reachable && this.ctx.clock.now() >= this.holdUntil) return;
+    const holding = this.ctx.clock.now() < this.holdUntil;
+    if (this.reachable && !holding) return;
+    if (holding && this.throttled) return;
     this.forgetBackoff = true;
     this.trigger();
   }
@@ -262,6 +267,7 @@ export class SyncEngine {
         // A failed probe never pushes the next try past the periodic interval: a tablet back in
         // signal range without an 'online' event still syncs within a minute (S9).
         this.failures++;
+        this.throttled = false;
         this.holdUntil = now + Math.min(backoffDelay(this.failures, this.ctx.random), this.ctx.tuning.periodicMs);
         void this.status.set({ lastError: null });
         return;
@@ -269,6 +275,7 @@ export class SyncEngine {
       case 'retry':
       case 'throttle':
         this.failures++;
+        this.throttled = stop.kind === 'throttle';
         this.holdUntil = now + backoffDelay(this.failures, this.ctx.random, stop.retryAfterMs);
         void this.status.set({ lastError: stop.message });
         return;

@@ -157,6 +157,26 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
     expect(h.transport.server.rows('Participant')).toHaveLength(1);
   });
 
+  it('a successful request while all is well, or during a 429 hold, starts nothing', async () => {
+    const h = makeHarness();
+    await h.engine.start();
+    await h.settle();
+    const calls = h.transport.calls.length;
+    h.engine.serverReached();
+    await h.settle();
+    expect(h.transport.calls.length).toBe(calls);
+
+    h.transport.failNext({ method: 'create' }, { kind: 'status', status: 429, retryAfterSeconds: 120 });
+    await createParticipant({ first_name: 'Kim', last_name: 'Throttled' });
+    await h.advance(1_000);
+    const held = h.transport.calls.length;
+    h.engine.serverReached();
+    await h.advance(60_000);
+    expect(h.transport.calls.length).toBe(held);
+    await h.advance(60_000);
+    expect(h.transport.server.rows('Participant')).toHaveLength(1);
+  });
+
   it('"online" syncs at once after an offline start, however long it lasted', async () => {
     const h = makeHarness();
     await offlineFor(h, 20 * 60_000);
