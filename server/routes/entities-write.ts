@@ -2,6 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { HttpError } from '../errors';
 import { readJson, readObject } from '../http/json-body';
+import { PREVIOUS_HEADER, previousHeader } from '../http/previous-header';
 import { validateRecord } from '../http/validate-record';
 import type { EntityRecord } from '../store/types';
 import { authorize, checkApp, type ServerContext } from './context';
@@ -54,7 +55,10 @@ export function entityWriteRoutes(ctx: ServerContext) {
       await checkUserEmail(ctx, entity, id, patch);
     }
     if (patches.length === 0) return c.json([]);
-    return c.json(await ctx.store.updateMany(ctx.appId, entity, patches));
+    const updated = await ctx.store.updateManyWithPrevious(ctx.appId, entity, patches);
+    const previous = previousHeader(updated.map((u, i) => ({ patch: patches[i], updated: u })));
+    if (previous) c.header(PREVIOUS_HEADER, previous);
+    return c.json(updated.map((u) => u.record));
   });
 
   r.post('/:appId/entities/:entity', async (c) => {
@@ -71,9 +75,11 @@ export function entityWriteRoutes(ctx: ServerContext) {
     const patch = validateRecord(entity, await readObject(c), 'update');
     await authorize(ctx, c, 'update', entity, { fields: Object.keys(patch), self: entity === 'User' && id === user.id });
     await checkUserEmail(ctx, entity, id, patch);
-    const updated = await ctx.store.update(ctx.appId, entity, id, patch);
+    const updated = await ctx.store.updateWithPrevious(ctx.appId, entity, id, patch);
     if (!updated) throw new HttpError(404, 'NOT_FOUND', `${entity} not found`);
-    return c.json(updated);
+    const previous = previousHeader([{ patch, updated }]);
+    if (previous) c.header(PREVIOUS_HEADER, previous);
+    return c.json(updated.record);
   });
 
   r.delete('/:appId/entities/:entity/:id', async (c) => {

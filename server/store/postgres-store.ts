@@ -11,7 +11,7 @@ import { clientFields, newId, newRecord } from './record-fields';
 import { migrate } from './schema';
 import type { SqlClient, SqlExecutor } from './sql-client';
 import { Params, isPlainObject } from './sql-parts';
-import type { AppLogEntry, AuthRecord, EntityRecord, Filter, ListQuery, RecordMeta, Store } from './types';
+import type { AppLogEntry, AuthRecord, EntityRecord, Filter, ListQuery, RecordMeta, Store, UpdatedRecord } from './types';
 
 export interface PostgresStoreOptions {
   /** Milliseconds since the epoch; injected so tests control time. */
@@ -96,14 +96,48 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     });
   }
 
-  async function applyPatch(tx: SqlExecutor, app: string, entity: string, id: string, patch: unknown, at: string) {
+  /** The record before and after; the row is locked by the first read (FOR UPDATE) until commit. */
+  async function applyPatch(tx: SqlExecutor, app: string, entity: string, id: string, patch: unknown, at: string): Promise<UpdatedRecord | null> {
+    const fields = JSON.stringify(clientFields(patch));
+    const before = parsed(await tx.query<Row>('SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND id = $3 FOR UPDATE', [app, entity, id]))[0];
+    if (!before) return null;
     const rows = await tx.query<Row>(
       `UPDATE records SET updated_date = $4, data = data || $5::jsonb || jsonb_build_object('updated_date', $4::text)
        WHERE app = $1 AND entity = $2 AND id = $3 RETURNING data::text AS data`,
-      [app, entity, id, at, JSON.stringify(clientFields(patch))],
+      [app, entity, id, at, fields],
     );
-    return parsed(rows)[0] ?? null;
+    const record = parsed(rows)[0];
+    return record ? { record, previous: before } : null;
   }
+
+  const updateOne = (app: string, entity: string, id: string, patch: Record<string, unknown>) =>
+    mapErrors(() =>
+      sql.transaction(async (tx) => {
+        clientFields(patch); // a 400 before the clock moves
+        const at = isoAt(await reserveTimestamps(tx, app, entity, now(), 1));
+        return applyPatch(tx, app, entity, String(id), patch, at);
+      }),
+    );
+
+  const updateSeveral = (app: string, entity: string, patches: Array<{ id: string } & Record<string, unknown>>) =>
+    mapErrors(async () => {
+      if (!Array.isArray(patches)) throw badRequest('Expected an array of {id, …fields}');
+      for (const patch of patches) {
+        if (!isPlainObject(patch) || typeof patch.id !== 'string') throw badRequest('Every update needs a string id');
+      }
+      if (patches.length === 0) return [];
+      return sql.transaction(async (tx) => {
+        // The clock row is locked first, as in update(), so concurrent writers never deadlock.
+        const first = await reserveTimestamps(tx, app, entity, now(), patches.length);
+        const out: UpdatedRecord[] = [];
+        for (const [i, patch] of patches.entries()) {
+          const updated = await applyPatch(tx, app, entity, patch.id, patch, isoAt(first + i));
+          if (!updated) throw notFound(`No ${entity} with id ${patch.id}`);
+          out.push(updated);
+        }
+        return out;
+      });
+    });
 
   return {
     migrate: () => migrate(sql),
@@ -144,34 +178,10 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
         return data.length ? createBatch(app, entity, data, meta) : [];
       }),
 
-    update: (app, entity, id, patch) =>
-      mapErrors(() =>
-        sql.transaction(async (tx) => {
-          clientFields(patch); // a 400 before the clock moves
-          const at = isoAt(await reserveTimestamps(tx, app, entity, now(), 1));
-          return applyPatch(tx, app, entity, String(id), patch, at);
-        }),
-      ),
-
-    updateMany: (app, entity, patches) =>
-      mapErrors(async () => {
-        if (!Array.isArray(patches)) throw badRequest('Expected an array of {id, …fields}');
-        for (const patch of patches) {
-          if (!isPlainObject(patch) || typeof patch.id !== 'string') throw badRequest('Every update needs a string id');
-        }
-        if (patches.length === 0) return [];
-        return sql.transaction(async (tx) => {
-          // The clock row is locked first, as in update(), so concurrent writers never deadlock.
-          const first = await reserveTimestamps(tx, app, entity, now(), patches.length);
-          const out: EntityRecord[] = [];
-          for (const [i, patch] of patches.entries()) {
-            const record = await applyPatch(tx, app, entity, patch.id, patch, isoAt(first + i));
-            if (!record) throw notFound(`No ${entity} with id ${patch.id}`);
-            out.push(record);
-          }
-          return out;
-        });
-      }),
+    update: async (app, entity, id, patch) => (await updateOne(app, entity, id, patch))?.record ?? null,
+    updateMany: async (app, entity, patches) => (await updateSeveral(app, entity, patches)).map((u) => u.record),
+    updateWithPrevious: updateOne,
+    updateManyWithPrevious: updateSeveral,
 
     async delete(app, entity, id) {
       const rows = await sql.query('DELETE FROM records WHERE app = $1 AND entity = $2 AND id = $3 RETURNING id', [app, entity, String(id)]);

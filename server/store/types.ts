@@ -45,6 +45,11 @@ export interface AppLogEntry {
   created_date?: string;
 }
 
+export interface UpdatedRecord {
+  record: EntityRecord;
+  previous: EntityRecord;
+}
+
 export interface Store {
   /** Creates tables if needed; safe to call on every start. */
   migrate(): Promise<void>;
@@ -61,6 +66,12 @@ export interface Store {
   update(app: string, entity: string, id: string, patch: Record<string, unknown>): Promise<EntityRecord | null>;
   /** All or nothing; a missing id throws HttpError 404 and changes nothing. */
   updateMany(app: string, entity: string, patches: Array<{ id: string } & Record<string, unknown>>): Promise<EntityRecord[]>;
+  /**
+   * As update / updateMany, each with the record as it was just before this write (read under the
+   * same row lock), so an answer can tell the client what it overwrote (issue #9.10).
+   */
+  updateWithPrevious(app: string, entity: string, id: string, patch: Record<string, unknown>): Promise<UpdatedRecord | null>;
+  updateManyWithPrevious(app: string, entity: string, patches: Array<{ id: string } & Record<string, unknown>>): Promise<UpdatedRecord[]>;
   delete(app: string, entity: string, id: string): Promise<boolean>;
 
   getAuth(app: string, email: string): Promise<AuthRecord | null>;

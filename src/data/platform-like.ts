@@ -23,6 +23,8 @@ export interface PlatformClientLike {
     me(): Promise<{ id: string }>;
     updateMe(data: Record<string, unknown>): Promise<{ id: string }>;
   };
+  /** Every HTTP answer of the client, any request (the real client has it; fakes may not). */
+  onAnswer?(listener: (answer: { status: number; ok: boolean }) => void): () => void;
 }
 
 /** What the platform client throws (PlatformError): status undefined = no answer arrived. */

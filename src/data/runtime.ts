@@ -20,7 +20,7 @@ const realClock: Clock = {
 };
 
 const CHANNEL = 'passage-sync';
-type Message = 'sync-now' | 'local-write';
+type Message = 'sync-now' | 'local-write' | 'server-reached';
 
 interface Running {
   userId: string;
@@ -108,7 +108,16 @@ async function start({ client, user }: StartArgs): Promise<void> {
   const onMessage = (event: MessageEvent<Message>) => {
     if (event.data === 'sync-now') engine.syncNow();
     else if (event.data === 'local-write') engine.localWrite();
+    else if (event.data === 'server-reached') engine.serverReached();
   };
+  // Issue #9.3: a 2xx answer to any request of the app (start-up's auth check, a usage log, a
+  // follower tab's call) means the server is back: the leader syncs now instead of when its
+  // offline backoff says. The engine ignores it when it was not waiting.
+  const stopListening = client.onAnswer?.((answer) => {
+    if (!answer.ok) return;
+    if (engine.isLeader) engine.serverReached();
+    else send('server-reached');
+  });
   const onOnline = () => engine.connectionChanged(true);
   const onOffline = () => engine.connectionChanged(false);
   const onVisibility = () => engine.setVisible(document.visibilityState === 'visible');
@@ -126,6 +135,7 @@ async function start({ client, user }: StartArgs): Promise<void> {
     pulls,
     engine,
     teardown: () => {
+      stopListening?.();
       channel?.removeEventListener('message', onMessage);
       channel?.close();
       if (typeof window !== 'undefined') {

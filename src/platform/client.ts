@@ -1,7 +1,7 @@
 import { createAuthClient, type AuthClient } from './auth';
 import { createEntityClient, type EntityClient } from './entities';
 import { createFunctions, createIntegrations, type Functions, type Integrations } from './named-params';
-import { createTransport, type TransportConfig } from './transport';
+import { createTransport, type HttpAnswer, type TransportConfig } from './transport';
 import type { EntityTypes, User } from '../data/types';
 
 /**
@@ -34,10 +34,19 @@ export interface PlatformClient {
   appLogs: { logUserInApp(pageName: string): Promise<void> };
   integrations: Integrations;
   functions: Functions;
+  /** Calls `listener` on every HTTP answer of this client (any status); returns the unsubscribe. */
+  onAnswer(listener: (answer: HttpAnswer) => void): () => void;
 }
 
 export function createPlatformClient(config: PlatformClientConfig): PlatformClient {
-  const request = createTransport(config);
+  const listeners = new Set<(answer: HttpAnswer) => void>();
+  const request = createTransport({
+    ...config,
+    onAnswer: (answer) => {
+      config.onAnswer?.(answer);
+      for (const listener of listeners) listener(answer);
+    },
+  });
   const { appId } = config;
   const cache = new Map<string, EntityClient<unknown>>();
 
@@ -66,5 +75,9 @@ export function createPlatformClient(config: PlatformClientConfig): PlatformClie
     },
     integrations: createIntegrations(request, appId),
     functions: createFunctions(request, appId),
+    onAnswer(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { PlatformError, errorCodeFrom, errorMessageFrom, parseRetryAfter } from './errors';
+import { attachPrevious, PREVIOUS_HEADER } from './previous-values';
 import { buildQueryString, type QueryValue } from './query-string';
 
 /**
@@ -17,6 +18,16 @@ export interface TransportConfig {
   originUrl?: string | (() => string | undefined);
   functionsVersion?: string | null;
   timeoutMs?: number;
+  /**
+   * Told of every HTTP answer (any status) as it arrives: the sync engine learns that the server is
+   * reachable from any request of the app, not only its own (issue #9.3).
+   */
+  onAnswer?: (answer: HttpAnswer) => void;
+}
+
+export interface HttpAnswer {
+  status: number;
+  ok: boolean;
 }
 
 export interface RequestSpec {
@@ -92,6 +103,12 @@ export function createTransport(config: TransportConfig): Transport {
       throw new PlatformError(message, { code: 'NETWORK_ERROR' });
     }
 
+    try {
+      config.onAnswer?.({ status: res.status, ok: res.ok });
+    } catch {
+      // A listener's bug must not fail the request.
+    }
+
     let data: unknown;
     try {
       data = await readBody(res);
@@ -111,6 +128,7 @@ export function createTransport(config: TransportConfig): Transport {
         retryAfterSeconds: parseRetryAfter(res.headers.get('retry-after'), Date.now()),
       });
     }
+    attachPrevious(data, res.headers.get(PREVIOUS_HEADER));
     return data as T;
   };
 }

@@ -34,7 +34,14 @@ async function rowOf(entity: EntityName, id: unknown): Promise<Record<string, un
   if (row) return row;
   // A temporary id already replaced by the server's (S2): follow the alias.
   const alias = await db.aliases.get(id);
-  return alias ? ((await table.get(alias.server_id)) as Record<string, unknown> | undefined) : undefined;
+  if (alias) return (await table.get(alias.server_id)) as Record<string, unknown> | undefined;
+  // Deleted on the server and so taken out of the mirror (issue #9.7): its conflict keeps the copy.
+  const vanished = await db.conflicts
+    .where('[entity+record_id]')
+    .equals([entity, id])
+    .filter((c) => c.kind === 'vanished')
+    .last();
+  return (vanished?.local_value as Record<string, unknown> | undefined) ?? undefined;
 }
 
 /**

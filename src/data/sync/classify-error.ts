@@ -3,8 +3,13 @@
  * here once, so push, pull and reconcile agree.
  */
 export type ErrorClass =
-  /** No answer: offline, DNS, refused, our 30 s timeout. The request may have been applied. */
+  /** No answer: offline, DNS, refused. The request may have been applied. */
   | { kind: 'offline'; message: string }
+  /**
+   * Our 30 s timeout on ONE request: its outcome is unknown (S3) and that op backs off, but it says
+   * nothing about the connection (one slow request on a facility network is not "offline").
+   */
+  | { kind: 'timeout'; message: string }
   /** 5xx, 408, or a thrown bug: try again later. The request may have been applied. */
   | { kind: 'retry'; message: string; retryAfterMs?: number; status?: number }
   /** 429: the server asks everyone to slow down; pause the whole queue. */
@@ -29,6 +34,7 @@ export function classifyError(error: unknown): ErrorClass {
   // A thrown error with no status at all that is not a transport failure is a bug in our own code
   // or data; retrying later (with backoff) keeps the op instead of dropping it.
   if (status === undefined) {
+    if (e.code === 'TIMEOUT' || (error instanceof Error && error.name === 'TimeoutError')) return { kind: 'timeout', message };
     return e.code === undefined && !(error instanceof Error && /fetch|network|abort|timeout/i.test(message))
       ? { kind: 'retry', message }
       : { kind: 'offline', message };

@@ -4,6 +4,7 @@ import { backoffDelay, seededRandom } from './backoff';
 import type { ErrorClass } from './classify-error';
 import { isQuotaError, StorageFullError } from '../errors';
 import { pullEntity } from './pull-runner';
+import { releaseInflight } from './op-failures';
 import { pushAll } from './push-runner';
 import { reconcileEntity } from './reconcile-runner';
 import type { RunnerContext } from './runner-context';
@@ -52,6 +53,10 @@ export class SyncEngine {
   private reachable = true;
   /** Set by syncNow / connection back: the next cycle first forgets every backoff (S8). */
   private forgetBackoff = false;
+  /** Whether the current hold honours the server's own request to slow down (429, Retry-After). */
+  private throttled = false;
+  /** A cycle threw and could not put its in-flight ops back to pending: the next cycle does. */
+  private strandedOps = false;
 
   constructor(options: EngineOptions) {
     this.ctx = {
@@ -123,11 +128,31 @@ export class SyncEngine {
     this.trigger();
   }
 
-  /** Tab visibility (S9): sync on becoming visible; periodic sync only while visible. */
+  /**
+   * Tab visibility (S9): a returning tab syncs at once with backoffs forgotten (the person is
+   * looking, and the network may well be back); periodic sync only while visible.
+   */
   setVisible(visible: boolean): void {
     this.visible = visible;
-    if (visible) this.trigger();
-    else this.schedule();
+    if (visible) {
+      this.forgetBackoff = true;
+      this.trigger();
+    } else this.schedule();
+  }
+
+  /**
+   * Some request of this app (sign-in check, usage log, another tab's call) got a 2xx answer: the
+   * server is reachable. If this engine was waiting out an offline backoff, sync now with every
+   * backoff forgotten (S8/S9) instead of when the timer says. Not when all is well (every page's
+   * usage log would start a cycle), and not during a 429 hold: the server asked for the pause.
+   */
+  serverReached(): void {
+    if (!this.started || !this.leader) return;
+    const holding = this.ctx.clock.now() < this.holdUntil;
+    if (this.reachable && !holding) return;
+    if (holding && this.throttled) return;
+    this.forgetBackoff = true;
+    this.trigger();
   }
 
   /** After a new sign-in following a 401 pause. */
@@ -150,12 +175,8 @@ export class SyncEngine {
   private async becomeLeader(): Promise<void> {
     if (!this.started) return;
     this.leader = true;
-    const { db } = this.ctx;
     // Ops left 'inflight' by a tab that died mid-request: their outcome is unknown (S3).
-    await db.outbox.where('state').equals('inflight').modify((o) => {
-      o.state = 'pending';
-      if (o.kind === 'create') o.outcome_unknown = true;
-    });
+    await releaseInflight(this.ctx.db);
     await this.status.set({ leader: true, syncing: false });
     this.trigger();
   }
@@ -187,6 +208,7 @@ export class SyncEngine {
       await this.resetBackoff();
     }
     if (this.paused || this.ctx.clock.now() < this.holdUntil) return;
+    if (this.strandedOps) this.strandedOps = (await this.releaseOwnInflight()) === false;
     await this.status.set({ syncing: true });
     try {
       const stop = await this.runAll();
@@ -197,7 +219,10 @@ export class SyncEngine {
         await this.status.set({ lastSyncedAt: this.ctx.clock.now(), lastError: null });
       }
     } catch (error) {
-      // Our own failure (storage full, a bug): keep every op, show it, try again later.
+      // Our own failure (storage full, a bug): keep every op, show it, try again later. Every lane
+      // of the push has stopped (runLimited waits for all), so an op still 'inflight' is one this
+      // cycle took and never finished: pending again, or plan-push would block it until a reload.
+      this.strandedOps = (await this.releaseOwnInflight()) === false;
       this.failures++;
       this.holdUntil = this.ctx.clock.now() + backoffDelay(this.failures, this.ctx.random);
       const message = isQuotaError(error) ? new StorageFullError().message : String((error as Error)?.message ?? error);
@@ -215,14 +240,15 @@ export class SyncEngine {
     for (const entity of this.entities) {
       const stop = await pullEntity(this.ctx, entity);
       // 'reject' on a pull: this user may not read that entity (e.g. not yet approved). Skip it.
-      if (stop && stop.kind !== 'reject') return stop;
+      // 'timeout': one slow request; the next cycle pulls that entity again from its cursor.
+      if (stop && stop.kind !== 'reject' && stop.kind !== 'timeout') return stop;
     }
     for (const entity of this.entities) {
       const state = await this.ctx.db.syncState.get(entity);
       if (!state?.cursor && !(await this.ctx.db.table(TABLE_OF[entity]).count())) continue;
       if (state?.last_reconciled_at != null && now - state.last_reconciled_at < this.ctx.tuning.reconcileMs) continue;
       const stop = await reconcileEntity(this.ctx, entity);
-      if (stop && stop.kind !== 'reject') return stop;
+      if (stop && stop.kind !== 'reject' && stop.kind !== 'timeout') return stop;
     }
     // A pull may have adopted a lost create (S3) and so unblocked ops that wait on it.
     const again = await pushAll(this.ctx);
@@ -237,14 +263,24 @@ export class SyncEngine {
         // Keep the queue; the shell asks the person to sign in again, then calls resume().
         this.paused = 'auth';
         return;
-      case 'offline':
+      case 'offline': {
+        // A failed probe never pushes the next try past the periodic interval: a tablet back in
+        // signal range without an 'online' event still syncs within a minute (S9).
+        this.failures++;
+        this.throttled = false;
+        this.holdUntil = now + Math.min(backoffDelay(this.failures, this.ctx.random), this.ctx.tuning.periodicMs);
+        void this.status.set({ lastError: null });
+        return;
+      }
       case 'retry':
       case 'throttle':
         this.failures++;
-        this.holdUntil = now + backoffDelay(this.failures, this.ctx.random, 'retryAfterMs' in stop ? stop.retryAfterMs : undefined);
-        void this.status.set({ lastError: stop.kind === 'offline' ? null : stop.message });
+        this.throttled = stop.kind === 'throttle';
+        this.holdUntil = now + backoffDelay(this.failures, this.ctx.random, stop.retryAfterMs);
+        void this.status.set({ lastError: stop.message });
         return;
       case 'reject':
+      case 'timeout':
         return;
       default: {
         const never: never = stop;
@@ -279,6 +315,16 @@ export class SyncEngine {
       .where('[user_id+state]')
       .equals([this.ctx.userId, 'pending'])
       .modify({ attempts: 0, next_attempt_at: 0 });
+  }
+
+  /** True when this user's stranded in-flight ops are pending again (false if storage refused). */
+  private async releaseOwnInflight(): Promise<boolean> {
+    try {
+      await releaseInflight(this.ctx.db, this.ctx.userId);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private clearTimers(): void {

@@ -1,9 +1,11 @@
+import { classifyError } from './classify-error';
 import type { SyncTransport } from './types';
 
 /**
  * S9: connectivity is judged by reaching the server, not by navigator.onLine. Wraps a transport so
  * every call reports whether an HTTP answer came back (any status counts, even 500 or 401) or
- * nothing did (status undefined: offline, DNS, refused, timeout).
+ * nothing did (status undefined: offline, DNS, refused). A timeout reports nothing: one slow
+ * request is that request's problem (its op backs off), not a verdict on the connection.
  */
 export function observeReachability(transport: SyncTransport, report: (reachable: boolean) => void): SyncTransport {
   const track =
@@ -14,7 +16,7 @@ export function observeReachability(transport: SyncTransport, report: (reachable
         report(true);
         return result;
       } catch (error) {
-        report((error as { status?: number })?.status !== undefined);
+        if (classifyError(error).kind !== 'timeout') report((error as { status?: number })?.status !== undefined);
         throw error;
       }
     };

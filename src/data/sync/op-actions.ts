@@ -3,6 +3,7 @@ import { dataContext } from '../context';
 import { bodyOf, updateRecord } from '../commands/record-writes';
 import { referencesTo } from './references';
 import { inAllTables, opsOfRecord } from './mirror-writes';
+import { forgetReconcile, saysVanished } from './vanished';
 
 /**
  * The Sync page's choices for ops the server refused and for conflicts (S4, S6, S8). Nothing is
@@ -45,13 +46,36 @@ export async function editRejectedOp(seq: number, data: Record<string, unknown>)
   kick();
 }
 
-/** Give up an op on purpose. A discarded create also discards what depends on it. */
+/**
+ * Give up an op on purpose. A discarded create also discards what depends on it. An op the server
+ * answered 404 (its record was deleted there) takes the record out of the mirror at once, with its
+ * other queued ops and its open 'vanished' conflict, and a reconcile of that entity runs in the
+ * sync this starts (issue #9.7): it is no longer listed, opened or offered for enrolment.
+ */
 export async function discardOp(seq: number): Promise<void> {
   const d = db();
-  await inAllTables(d, async () => {
+  const gone = await inAllTables(d, async () => {
     const op = await d.outbox.get(seq);
-    if (op) await discard(d, op);
+    if (!op) return false;
+    if (op.kind !== 'create' && saysVanished(op.last_error)) {
+      await acceptVanished(d, op);
+      return true;
+    }
+    await discard(d, op);
+    return false;
   });
+  if (gone) kick();
+}
+
+async function acceptVanished(d: PassageDB, op: OutboxOp): Promise<void> {
+  for (const o of await opsOfRecord(d, op.entity, op.record_id)) await d.outbox.delete(o.seq!);
+  await d.table(TABLE_OF[op.entity]).delete(op.record_id);
+  await d.conflicts
+    .where('[entity+record_id]')
+    .equals([op.entity, op.record_id])
+    .filter((c) => c.kind === 'vanished' && c.status === 'open')
+    .modify({ status: 'took_server' });
+  await forgetReconcile(d, [op.entity, ...referencesTo(op.entity).map((r) => r.entity)]);
 }
 
 async function discard(d: PassageDB, op: OutboxOp): Promise<void> {
@@ -109,7 +133,8 @@ export async function resolveConflict(id: number, choice: 'local' | 'server'): P
   await inAllTables(d, async () => {
     const table = d.table(TABLE_OF[conflict.entity]);
     for (const o of await opsOfRecord(d, conflict.entity, conflict.record_id)) await d.outbox.delete(o.seq!);
-    const row = (await table.get(conflict.record_id)) as Record<string, unknown> | undefined;
+    // A record removed from the mirror when the server answered 404 lives on in the conflict.
+    const row = ((await table.get(conflict.record_id)) ?? conflict.local_value) as Record<string, unknown> | undefined;
     if (choice === 'server' || !row) {
       await table.delete(conflict.record_id);
     } else {

@@ -1,4 +1,4 @@
-import type { OutboxOp } from '../db';
+import type { OutboxOp, PassageDB } from '../db';
 import { backoffDelay } from './backoff';
 import type { ErrorClass } from './classify-error';
 import type { RunnerContext } from './runner-context';
@@ -21,11 +21,13 @@ export async function recordFailure(ctx: RunnerContext, ops: OutboxOp[], cls: Er
         case 'auth':
           // Not this op's fault: the engine holds the whole queue; the op's own backoff stays.
           break;
-        case 'retry': {
+        case 'retry':
+        case 'timeout': {
+          // A timeout leaves a create flagged outcome_unknown (takeOps set it): looked up first.
           const attempts = fresh.attempts + 1;
           patch.attempts = attempts;
-          patch.next_attempt_at = now + backoffDelay(attempts, ctx.random, cls.retryAfterMs);
-          patch.last_error = { status: cls.status, message: cls.message };
+          patch.next_attempt_at = now + backoffDelay(attempts, ctx.random, cls.kind === 'retry' ? cls.retryAfterMs : undefined);
+          patch.last_error = { status: cls.kind === 'retry' ? cls.status : undefined, message: cls.message };
           break;
         }
         case 'reject':
@@ -64,4 +66,21 @@ export async function takeOps(ctx: RunnerContext, seqs: number[]): Promise<Outbo
     }
     return taken;
   });
+}
+
+/**
+ * Ops left 'inflight' when no request of this engine is out: by a tab that died mid-request, or by
+ * a push step that threw (a storage error while applying an answer, a bug). Their outcome is
+ * unknown (S3): back to pending, a create flagged for a client_ref look-up before any resend.
+ * Otherwise plan-push would treat them as blocked until the page is reloaded.
+ */
+export async function releaseInflight(db: PassageDB, userId?: string): Promise<number> {
+  return db.outbox
+    .where('state')
+    .equals('inflight')
+    .filter((o) => userId === undefined || o.user_id === userId)
+    .modify((o) => {
+      o.state = 'pending';
+      if (o.kind === 'create') o.outcome_unknown = true;
+    });
 }

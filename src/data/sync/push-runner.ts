@@ -6,7 +6,9 @@ import { applyCreatedMany, applyUpdated, inAllTables, type FieldConflict } from 
 import { recordFailure, takeOps } from './op-failures';
 import { planPush, type PushStep } from './plan-push';
 import { runLimited, type RunnerContext } from './runner-context';
-import type { Row } from './types';
+import { sameValue } from './same-value';
+import { previousOf, type Row } from './types';
+import { removeVanished } from './vanished';
 
 /**
  * Push: plan, run the ready steps (a few at a time), plan again until nothing is ready (S7).
@@ -121,7 +123,8 @@ async function pushUpdates(ctx: RunnerContext, entity: EntityName, seqs: number[
   for (const op of ops) {
     const server = byId.get(op.record_id);
     if (!server) {
-      await recordFailure(ctx, [op], { kind: 'reject', status: 404, message: 'This record no longer exists on the server.' });
+      // Deleted on the server (issue #9.7): out of the mirror now, the edit kept as a conflict.
+      await inAllTables(ctx.db, () => removeVanished(ctx.db, op.entity, op.record_id, ctx.clock.now()));
       continue;
     }
     planned.push(await mergeUpdate(ctx, op, server));
@@ -149,7 +152,10 @@ async function pushUpdates(ctx: RunnerContext, entity: EntityName, seqs: number[
     }
     const answers = new Map(rows.map((r) => [r.id, r]));
     await inAllTables(ctx.db, async () => {
-      for (const u of bulk) await applyUpdated(ctx.db, u.op, answers.get(u.op.record_id) ?? u.server, u.detected, ctx.clock.now());
+      for (const u of bulk) {
+        const answer = answers.get(u.op.record_id);
+        await applyUpdated(ctx.db, u.op, answer ?? u.server, withOverwritten(u, answer), ctx.clock.now());
+      }
     });
     return null;
   }
@@ -191,10 +197,37 @@ async function sendOneUpdate(ctx: RunnerContext, u: MergedUpdate): Promise<Error
   try {
     result = await ctx.transport.update(u.op.entity, u.op.record_id, u.send);
   } catch (error) {
-    return recordFailure(ctx, [u.op], classifyError(error));
+    const cls = classifyError(error);
+    // Deleted between the fetch and the PUT (issue #9.7).
+    if (cls.kind === 'reject' && cls.status === 404 && u.op.entity !== 'User') {
+      await inAllTables(ctx.db, () => removeVanished(ctx.db, u.op.entity, u.op.record_id, ctx.clock.now()));
+      return null;
+    }
+    return recordFailure(ctx, [u.op], cls);
   }
-  await inAllTables(ctx.db, () => applyUpdated(ctx.db, u.op, result, u.detected, ctx.clock.now()));
+  await inAllTables(ctx.db, () => applyUpdated(ctx.db, u.op, result, withOverwritten(u, result), ctx.clock.now()));
   return null;
+}
+
+/**
+ * Issue #9.10: the platform has no conditional update, so another device may write a field between
+ * this device's fetch (the merge's base) and its PUT; the later PUT wins. When the server says what
+ * the PUT overwrote (previousOf), a sent field whose previous value is neither the fetched one nor
+ * the one sent was someone else's edit, now replaced: record it as a conflict a person can review.
+ * Without that information (the platform itself) nothing changes.
+ */
+function withOverwritten(u: MergedUpdate, answer: Row | undefined): Record<string, FieldConflict> {
+  const previous = previousOf(answer);
+  if (!previous) return u.detected;
+  if (previous.updated_date != null && previous.updated_date === u.server.updated_date) return u.detected;
+  const detected = { ...u.detected };
+  for (const [field, sent] of Object.entries(u.send)) {
+    if (!(field in previous.values)) continue;
+    const before = previous.values[field];
+    if (sameValue(before, u.server[field]) || sameValue(before, sent)) continue;
+    detected[field] = { local: sent, server: before ?? null, server_updated_date: previous.updated_date };
+  }
+  return detected;
 }
 
 async function pushDeletes(ctx: RunnerContext, entity: EntityName, seqs: number[]): Promise<ErrorClass | null> {

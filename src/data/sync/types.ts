@@ -29,6 +29,22 @@ export interface SyncTransport {
   ): Promise<Row[]>;
 }
 
+/**
+ * Issue #9.10: what an update overwrote on the server, when the server says so (Passage's server
+ * does, the platform may not). The platform client attaches it to each answered record under this
+ * registered symbol (src/platform/previous-values.ts); the engine reads it with previousOf.
+ */
+export const PREVIOUS_VALUES = Symbol.for('passage.previous-values');
+
+export interface PreviousValues {
+  updated_date: string | null;
+  values: Record<string, unknown>;
+}
+
+export function previousOf(row: Row | undefined): PreviousValues | undefined {
+  return row ? ((row as Record<symbol, unknown>)[PREVIOUS_VALUES] as PreviousValues | undefined) : undefined;
+}
+
 /** Time, injected (S14): tests drive it by hand, the runtime passes Date.now and setTimeout. */
 export interface Clock {
   now(): number;

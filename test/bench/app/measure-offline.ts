@@ -29,23 +29,44 @@ export async function coldStartOffline(profileDir: string, baseUrl: string, mark
 export interface PushResult {
   queued: number;
   queueMs: number;
+  /** False when the outbox was not empty PUSH_LIMIT_MS after the reconnect: the row fails (met: false). */
+  finished: boolean;
+  /** Reconnect → outbox empty, or the limit when it did not finish. */
   pushMs: number;
+  /** Ops still queued at the end (0 when finished), by state, with a few of their errors. */
+  left: number;
+  leftStates: Record<string, number>;
+  leftErrors: string[];
+  /** The engine's status row at the end (lastError, online, …), for a push that did not finish. */
+  status: unknown;
   /** API requests during the push, and the time at least one was in flight. */
   pushRequests: number;
   apiBusyMs: number;
 }
+
+export const PUSH_LIMIT_MS = 120_000;
+
+type Hooks = {
+  queueCreates(u: string, n: number, t: string): Promise<void>;
+  outboxCount(): Promise<number>;
+  outboxReport(): Promise<{ states: Record<string, number>; errors: string[]; status: unknown }>;
+};
 
 /**
  * Queues on the 404 page: every command commit re-runs the open screen's live queries, and the
  * Dashboard's read all 10,000 participants and 30,000 enrollments each time (~250 ms per create
  * measured here), which would time the Dashboard, not the push. A coach queues 1,000 changes over
  * days, not in one burst, so only the push after reconnecting is the figure.
+ *
+ * The 'online' listener is installed (and confirmed) BEFORE the network comes back: a listener
+ * added by a call racing the reconnect could miss the event and wait forever — a run that said
+ * "n/a: no result within 120 s". A push that does not finish within PUSH_LIMIT_MS is a result
+ * (finished: false, what is left and why), so its row fails loudly instead of reading n/a.
  */
 export async function queueAndPush(page: Page, baseUrl: string, hooksScript: string, userId: string, n: number, tag: string): Promise<PushResult> {
   await page.goto(`${baseUrl}/bench-quiet-page`);
   await page.locator('[data-app-ready]').first().waitFor({ timeout: 60_000 });
   await page.evaluate(hooksScript);
-  type Hooks = { queueCreates(u: string, n: number, t: string): Promise<void>; outboxCount(): Promise<number> };
   const queueMs = await withTimeout(page.evaluate(
     async ({ userId, n, tag }) => {
       const hooks = (window as unknown as { __benchHooks: Hooks }).__benchHooks;
@@ -56,23 +77,42 @@ export async function queueAndPush(page: Page, baseUrl: string, hooksScript: str
     { userId, n, tag },
   ), 300_000, `queueing ${n} ops`);
   const queued = await page.evaluate(() => (window as unknown as { __benchHooks: Hooks }).__benchHooks.outboxCount());
-  const done = page.evaluate(async () => {
-    const hooks = (window as unknown as { __benchHooks: Hooks }).__benchHooks;
-    const online = await new Promise<number>((resolve) => window.addEventListener('online', (e) => resolve(e.timeStamp), { once: true }));
-    for (;;) {
-      if ((await hooks.outboxCount()) === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const end = performance.now();
-    const spans = performance
-      .getEntriesByType('resource')
-      .map((e) => e as PerformanceResourceTiming)
-      .filter((e) => e.startTime >= online && e.startTime <= end && new URL(e.name).pathname.startsWith('/api/'))
-      .map((e) => [e.startTime, e.responseEnd] as [number, number]);
-    return { ms: end - online, spans };
+  await page.evaluate(() => {
+    const w = window as unknown as { __benchOnline?: Promise<number> };
+    w.__benchOnline = new Promise<number>((resolve) => window.addEventListener('online', (e) => resolve(e.timeStamp), { once: true }));
   });
-  await page.waitForTimeout(100);
   await page.context().setOffline(false);
-  const pushed = await withTimeout(done, 120_000, 'push after reconnect');
-  return { queued, queueMs, pushMs: pushed.ms, pushRequests: pushed.spans.length, apiBusyMs: unionLength(pushed.spans) };
+  const pushed = await withTimeout(
+    page.evaluate(async (limitMs) => {
+      const w = window as unknown as { __benchHooks: Hooks; __benchOnline: Promise<number> };
+      const online = await w.__benchOnline;
+      let left = await w.__benchHooks.outboxCount();
+      while (left > 0 && performance.now() - online < limitMs) {
+        await new Promise((r) => setTimeout(r, 20));
+        left = await w.__benchHooks.outboxCount();
+      }
+      const end = performance.now();
+      const spans = performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => e.startTime >= online && e.startTime <= end && new URL(e.name).pathname.startsWith('/api/'))
+        .map((e) => [e.startTime, e.responseEnd] as [number, number]);
+      const report = left > 0 ? await w.__benchHooks.outboxReport() : { states: {}, errors: [], status: null };
+      return { ms: end - online, spans, left, ...report };
+    }, PUSH_LIMIT_MS),
+    PUSH_LIMIT_MS + 30_000,
+    'push after reconnect (the page did not answer)',
+  );
+  return {
+    queued,
+    queueMs,
+    finished: pushed.left === 0,
+    pushMs: pushed.ms,
+    left: pushed.left,
+    leftStates: pushed.states,
+    leftErrors: pushed.errors,
+    status: pushed.status,
+    pushRequests: pushed.spans.length,
+    apiBusyMs: unionLength(pushed.spans),
+  };
 }

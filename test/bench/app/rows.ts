@@ -12,7 +12,9 @@ export interface Results {
   search?: Record<string, number[]> | string;
   coldStart?: { interactiveMs: number } | string;
   requests?: { dataReads: number; usageLogs: number; otherApi: number; assetsFromNetwork: number } | string;
-  push?: { pushMs: number; queued: number; arrived: number; pushRequests: number; apiBusyMs: number } | string;
+  push?:
+    | { pushMs: number; queued: number; arrived: number; pushRequests: number; apiBusyMs: number; finished?: boolean; left?: number; leftStates?: Record<string, number>; leftErrors?: string[] }
+    | string;
   pull?: PullResult | string;
   heap?: { peak: number } | string;
   floor?: { rows: number; ms: number } | string;
@@ -107,7 +109,13 @@ export function buildRows(r: Results): Row[] {
       ? naRow('1,000 queued ops pushed after reconnect', '≤ 5 s', p ?? 'not run')
       : {
           figure: `${p.queued.toLocaleString('en-US')} queued ops pushed after reconnect`,
-          value: `${ms(p.pushMs)} (${p.arrived} arrived; ${p.pushRequests} requests, API in flight ${ms(p.apiBusyMs)})`, goal: '≤ 5 s', met: p.pushMs <= 5000 && p.arrived === p.queued, detail: p },
+          value:
+            p.finished === false
+              ? `did not finish: ${p.left} of ${p.queued} still queued after ${ms(p.pushMs)} (${JSON.stringify(p.leftStates)}${p.leftErrors?.length ? `; ${p.leftErrors.join('; ')}` : ''}; ${p.arrived} arrived; ${p.pushRequests} requests)`
+              : `${ms(p.pushMs)} (${p.arrived} arrived; ${p.pushRequests} requests, API in flight ${ms(p.apiBusyMs)})`,
+          goal: '≤ 5 s',
+          met: p.finished !== false && p.pushMs <= 5000 && p.arrived === p.queued,
+          detail: p },
   );
   const l = r.pull;
   rows.push(

@@ -105,6 +105,23 @@ export function registerRecordTests({ store }: ContractContext) {
     await expect400(store().updateMany(app, 'Enrollment', [{ status: 'x' } as unknown as { id: string }]));
   });
 
+  it('updateWithPrevious returns each record as it was just before the write, concurrent writers in turn (issue #9.10)', async () => {
+    const app = freshApp();
+    const r = await store().create(app, 'Participant', { phone: '1' }, meta);
+    // Two writers at once: the second one's previous is the first one's write, never the same base.
+    const [x, y] = await Promise.all([
+      store().updateWithPrevious(app, 'Participant', r.id, { phone: '2' }),
+      store().updateWithPrevious(app, 'Participant', r.id, { phone: '3' }),
+    ]);
+    const answers = [x!, y!].sort((p, q) => (p.record.updated_date < q.record.updated_date ? -1 : 1));
+    expect(answers[0].previous).toMatchObject({ phone: '1', updated_date: r.updated_date });
+    expect(answers[1].previous).toMatchObject({ phone: answers[0].record.phone, updated_date: answers[0].record.updated_date });
+    expect(await store().updateWithPrevious(app, 'Participant', 'missing', { phone: '4' })).toBeNull();
+
+    const many = await store().updateManyWithPrevious(app, 'Participant', [{ id: r.id, phone: '5' }]);
+    expect(many).toEqual([{ record: expect.objectContaining({ phone: '5' }), previous: expect.objectContaining({ phone: answers[1].record.phone }) }]);
+  });
+
   it('delete removes the record once', async () => {
     const app = freshApp();
     const r = await store().create(app, 'Cohort', { name: 'Spring' }, meta);

@@ -16,8 +16,8 @@ const SECRET = 'sync-integration-secret-0123456789abcdef';
 
 export type FaultKind = 'none' | 'offline' | 'drop-response' | 'server-error' | 'timeout';
 
-/** Decides, per request, whether and how it fails. */
-export type FaultPlan = (req: Request) => FaultKind;
+/** Decides, per request, whether and how it fails; a promise holds the request until it settles. */
+export type FaultPlan = (req: Request) => FaultKind | Promise<FaultKind>;
 
 export interface SyncServer {
   app: ReturnType<typeof createApp>;
@@ -46,7 +46,7 @@ export async function startSyncServer(): Promise<SyncServer> {
 
   const fetchVia = (faults?: FaultPlan): typeof fetch => async (input, init) => {
     const req = new Request(input as RequestInfo, init);
-    const fault = faults?.(req.clone()) ?? 'none';
+    const fault = (await faults?.(req.clone())) ?? 'none';
     if (fault === 'offline' || fault === 'timeout') throw new NetworkFailure('fetch failed');
     const res = await app.fetch(req);
     if (fault === 'drop-response') throw new NetworkFailure('fetch failed');

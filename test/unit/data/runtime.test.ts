@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentEngine, startDataSync, stopDataSync } from '../../../src/data/runtime';
 import { dataContext, resetDataContext } from '../../../src/data/context';
 import { db } from '../../../src/data/db';
@@ -45,6 +45,23 @@ afterEach(async () => {
 });
 
 describe('runtime', () => {
+  it('a 2xx answer to any request of the client tells the engine the server is reachable (issue #9.3)', async () => {
+    const server = new MemoryServer();
+    const { client } = fakeClient(server, { id: 'u1', email: 'coach@example.org' });
+    const listeners = new Set<(a: { status: number; ok: boolean }) => void>();
+    client.onAnswer = (l) => (listeners.add(l), () => listeners.delete(l));
+    await startDataSync({ client, user: COACH });
+    const engine = currentEngine()!;
+    await engine.idle();
+    const reached = vi.spyOn(engine, 'serverReached');
+    for (const l of listeners) l({ status: 503, ok: false });
+    expect(reached).not.toHaveBeenCalled();
+    for (const l of listeners) l({ status: 200, ok: true });
+    expect(reached).toHaveBeenCalledTimes(1);
+    await stopDataSync();
+    expect(listeners.size).toBe(0);
+  });
+
   it('startDataSync wires commands, engine and platform client; stopDataSync unwires them', async () => {
     const server = new MemoryServer();
     server.create('Program', { program_name: 'Welding' });

@@ -33,7 +33,8 @@ describe('backoffDelay (S8)', () => {
 describe('classifyError (S8)', () => {
   it('maps statuses to what the queue does', () => {
     expect(classifyError({ message: 'x', code: 'NETWORK_ERROR' }).kind).toBe('offline');
-    expect(classifyError({ message: 'x', code: 'TIMEOUT' }).kind).toBe('offline');
+    // Issue #9.4: one request's timeout is that op's unknown outcome, not the device going offline.
+    expect(classifyError({ message: 'x', code: 'TIMEOUT' }).kind).toBe('timeout');
     for (const s of [500, 502, 503, 408]) expect(classifyError({ message: 'x', status: s }).kind).toBe('retry');
     expect(classifyError({ message: 'x', status: 429, retryAfterSeconds: 30 })).toEqual({ kind: 'throttle', message: 'x', retryAfterMs: 30_000 });
     expect(classifyError({ message: 'x', status: 401 }).kind).toBe('auth');

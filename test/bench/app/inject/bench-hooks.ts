@@ -31,6 +31,17 @@ const hooks = {
     const counts = await Promise.all(tables.map((t) => db.table(t).count()));
     return Object.fromEntries(tables.map((t, i) => [t, counts[i]]));
   },
+  /** Why a push did not finish: the outbox by state (and one error each), and the engine's status row. */
+  async outboxReport(): Promise<{ states: Record<string, number>; errors: string[]; status: unknown }> {
+    const db = dataContext().db;
+    const states: Record<string, number> = {};
+    const errors = new Set<string>();
+    for (const op of await db.outbox.toArray()) {
+      states[op.state] = (states[op.state] ?? 0) + 1;
+      if (op.last_error) errors.add(`${op.state}: ${op.last_error.status ?? '-'} ${op.last_error.message}`);
+    }
+    return { states, errors: [...errors].slice(0, 5), status: (await db.meta.get('syncStatus'))?.value ?? null };
+  },
   /** Phone numbers of participants in the local mirror, by id. */
   async phones(ids: string[]): Promise<(string | null)[]> {
     const rows = await dataContext().db.participants.bulkGet(ids);
