@@ -98,7 +98,7 @@ export function CohortDetailPage({ id }: { id: string }) {
           ) : (
             <CohortInfoPanel cohort={cohort} activeCount={roster?.active.length} />
           )}
-          <EnrolledParticipantsPanel cohortId={cohort.id} roster={roster} />
+          <EnrolledParticipantsPanel cohort={cohort} roster={roster} />
         </div>
         <div className="grid content-start items-start gap-6 md:grid-cols-2 xl:grid-cols-1">
           <QuickStatsPanel roster={roster} sessions={sessions} />
