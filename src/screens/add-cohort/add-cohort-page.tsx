@@ -5,7 +5,8 @@ import { createCohort } from '../../data/commands/cohorts';
 import { usePrograms } from '../../data/queries/programs';
 import { useSites } from '../../data/queries/sites';
 import { useUsers } from '../../data/queries/users';
-import { generateCohortCode } from '../../domain/cohort-code';
+import { useCohortCodes } from '../../data/queries/cohorts';
+import { codeKey, duplicateCodeMessage, generateCohortCode, nextFreeCohortCode } from '../../domain/cohort-code';
 import { pagePath } from '../../app/paths';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
@@ -19,6 +20,7 @@ export function AddCohortPage() {
   const programs = usePrograms();
   const sites = useSites();
   const users = useUsers();
+  const codes = useCohortCodes();
   const [draft, setDraft] = useState<CohortDraft>(EMPTY_DRAFT);
   const [pending, setPending] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
@@ -29,17 +31,19 @@ export function AddCohortPage() {
   const program = activePrograms.find((p) => p.id === draft.program_id);
   const site = activeSites.find((s) => s.id === draft.site_id);
   const errors = draftErrors(draft);
+  // Issue #12.3: a taken code is refused at once (as typed), not only on submit.
+  const codeError = codes?.has(codeKey(draft.cohort_code)) ? duplicateCodeMessage(draft.cohort_code) : undefined;
   const generate =
     program && site && draft.start_date
       ? () => {
           const code = generateCohortCode(program.program_name ?? '', site.site_name ?? '', draft.start_date);
-          if (code) set({ cohort_code: code });
+          if (code) set({ cohort_code: nextFreeCohortCode(code, new Set(codes?.keys())) });
         }
       : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!hasRequired(draft) || pending) return;
+    if (!hasRequired(draft) || pending || codeError) return;
     if (Object.keys(errors).length > 0) {
       setShowErrors(true);
       return;
@@ -67,13 +71,14 @@ export function AddCohortPage() {
           loading={!programs || !sites}
           errors={showErrors ? errors : {}}
           onGenerate={generate}
+          codeError={codeError}
         />
         <CoachingStaffSection users={users} value={draft.lead_coach_email} onChange={(lead_coach_email) => set({ lead_coach_email })} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => void navigate({ to: pagePath('Cohorts') })} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!hasRequired(draft) || pending}>
+          <Button type="submit" disabled={!hasRequired(draft) || pending || codeError !== undefined}>
             {pending ? 'Creating...' : 'Create Cohort'}
           </Button>
         </div>

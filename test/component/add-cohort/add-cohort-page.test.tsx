@@ -149,6 +149,43 @@ describe('AddCohortPage (spec 2.9)', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('Generate picks the next free suffix when cohorts already hold the code (issue #12.3)', async () => {
+    await db.cohorts.bulkPut([
+      { id: 'c1', program_id: 'pr1', site_id: 's1', cohort_code: 'FLB-SQP-2025Q2' },
+      { id: 'c2', program_id: 'pr1', site_id: 's1', cohort_code: 'flb-sqp-2025q2-2' },
+    ]);
+    const user = userEvent.setup();
+    await open();
+    await user.selectOptions(screen.getByLabelText('Program *'), 'pr1');
+    await user.selectOptions(screen.getByLabelText('Site *'), 's1');
+    await user.type(screen.getByLabelText('Start Date *'), '2025-05-20');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.getByLabelText('Cohort Code *')).toHaveValue('FLB-SQP-2025Q2-3');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Cohort' })).toBeEnabled();
+  });
+
+  it('refuses a code another cohort uses with a message on the field (issue #12.3)', async () => {
+    await db.cohorts.put({ id: 'c1', program_id: 'pr1', site_id: 's1', cohort_code: 'FLB-SQP-2025Q1' });
+    const user = userEvent.setup();
+    await open();
+    await user.selectOptions(screen.getByLabelText('Program *'), 'pr1');
+    await user.selectOptions(screen.getByLabelText('Site *'), 's1');
+    await user.type(screen.getByLabelText('Start Date *'), '2025-01-06');
+    await user.type(screen.getByLabelText('Cohort Code *'), ' flb-sqp-2025q1');
+    const message = 'Another cohort already uses the code flb-sqp-2025q1. Cohort codes must be unique.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Cohort Code *')).toHaveAccessibleDescription(message);
+    expect(screen.queryByText('Unique identifier for this cohort')).not.toBeInTheDocument();
+    const create = screen.getByRole('button', { name: 'Create Cohort' });
+    expect(create).toBeDisabled();
+    await user.type(screen.getByLabelText('Cohort Code *'), '-B');
+    expect(create).toBeEnabled();
+    await user.click(create);
+    expect(await screen.findByText('Cohort created successfully!')).toBeInTheDocument();
+    expect(await db.cohorts.count()).toBe(2);
+  });
+
   it('Cancel returns to Cohorts', async () => {
     await open();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
