@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { InUseError } from '../../data/errors';
 import { Card } from '../../ui/card';
 import { PageLink } from '../../ui/page-link';
 import { ActiveIcon } from './active-icon';
@@ -64,8 +65,9 @@ export function ManagedCard<I>({
       await remove();
       toast.success(messages.deleted);
       setConfirming(false);
-    } catch {
-      toast.error(messages.deleteFailed);
+    } catch (error) {
+      // The spec's failure toast; when we know the cohorts that hold it, say how many (issue #12.4).
+      toast.error(messages.deleteFailed, error instanceof InUseError ? { description: error.message } : undefined);
     } finally {
       setDeleting(false);
     }
