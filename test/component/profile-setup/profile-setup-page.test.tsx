@@ -84,6 +84,16 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it('a rejected (or revoked) user sees that access was not granted and whom to contact, not "pending" (issue #12.5)', async () => {
+    renderPage(ProfileSetupPage, { user: { ...newcoach, role: 'guest', approved: false, requested_access_date: '2026-11-20' }, path: '/profilesetup' });
+    expect(await screen.findByRole('heading', { name: 'Access Not Granted' })).toBeInTheDocument();
+    expect(screen.queryByText('Access Pending Approval')).not.toBeInTheDocument();
+    expect(screen.getByText(/did not grant you access/)).toBeInTheDocument();
+    expect(screen.getByText(/contact your program administrator/)).toBeInTheDocument();
+    expect(screen.getByText(/Nov 20, 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Access' })).not.toBeInTheDocument();
+  });
+
   it('a failed save says so and keeps the form', async () => {
     setDataContext({ userId: null });
     const user = userEvent.setup({ delay: null });
