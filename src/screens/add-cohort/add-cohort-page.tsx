@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { createCohort } from '../../data/commands/cohorts';
@@ -21,7 +21,9 @@ export function AddCohortPage() {
   const sites = useSites();
   const users = useUsers();
   const codes = useCohortCodes();
-  const [draft, setDraft] = useState<CohortDraft>(EMPTY_DRAFT);
+  // ?program_id= (from ProgramDetail's 'Create First Cohort' / 'Add Cohort') pre-selects the program (issue #12.8).
+  const presetProgram = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).program_id });
+  const [draft, setDraft] = useState<CohortDraft>(() => ({ ...EMPTY_DRAFT, program_id: typeof presetProgram === 'string' ? presetProgram : '' }));
   const [pending, setPending] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
 
@@ -30,6 +32,8 @@ export function AddCohortPage() {
   const activeSites = (sites ?? []).filter((s) => s.active === true);
   const program = activePrograms.find((p) => p.id === draft.program_id);
   const site = activeSites.find((s) => s.id === draft.site_id);
+  // A pre-selected program that is not (or no longer) active cannot be chosen: not ready until one is.
+  const ready = hasRequired(draft) && program !== undefined && site !== undefined;
   const errors = draftErrors(draft);
   // Issue #12.3: a taken code is refused at once (as typed), not only on submit.
   const codeError = codes?.has(codeKey(draft.cohort_code)) ? duplicateCodeMessage(draft.cohort_code) : undefined;
@@ -43,7 +47,7 @@ export function AddCohortPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!hasRequired(draft) || pending || codeError) return;
+    if (!ready || pending || codeError) return;
     if (Object.keys(errors).length > 0) {
       setShowErrors(true);
       return;
@@ -78,7 +82,7 @@ export function AddCohortPage() {
           <Button variant="secondary" onClick={() => void navigate({ to: pagePath('Cohorts') })} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!hasRequired(draft) || pending || codeError !== undefined}>
+          <Button type="submit" disabled={!ready || pending || codeError !== undefined}>
             {pending ? 'Creating...' : 'Create Cohort'}
           </Button>
         </div>

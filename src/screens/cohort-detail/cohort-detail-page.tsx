@@ -10,6 +10,7 @@ import { pagePath } from '../../app/paths';
 import { Badge, statusTone } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
+import { BackLink } from '../../ui/back-link';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { CohortEditForm, COHORT_EDIT_FORM_ID } from './cohort-edit-form';
@@ -81,6 +82,7 @@ export function CohortDetailPage({ id }: { id: string }) {
 
   return (
     <div className="mx-auto max-w-7xl">
+      <BackLink page="Cohorts" label="Cohorts" />
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">

@@ -1,4 +1,5 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
+import { useListSearch } from '../../app/list-search';
 import { UserPlus } from 'lucide-react';
 import { useActiveCohortCodesByParticipant } from '../../data/queries/enrollments';
 import { useParticipants } from '../../data/queries/participants';
@@ -9,7 +10,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { PageLink } from '../../ui/page-link';
 import { SkeletonCards } from '../../ui/skeleton';
-import { ParticipantFilters } from './participant-filters';
+import { ParticipantFilters, STATUS_OPTIONS } from './participant-filters';
 import { ParticipantGrid } from './participant-grid';
 
 /**
@@ -20,8 +21,12 @@ import { ParticipantGrid } from './participant-grid';
 export function ParticipantsPage() {
   const participants = useParticipants();
   const codes = useActiveCohortCodesByParticipant();
-  const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  // Issue #12.8: ?q= and ?status= keep the search through opening a participant and coming back.
+  const [search, setSearch] = useListSearch('Participants', ['q', 'status'] as const);
+  const query = search.q;
+  const status = (STATUS_OPTIONS.some((o) => o.value === search.status) ? search.status : 'all') as StatusFilter;
+  const setQuery = (q: string) => setSearch('q', q);
+  const setStatus = (s: StatusFilter) => setSearch('status', s === 'all' ? '' : s);
   const deferredQuery = useDeferredValue(query);
 
   const index = useMemo(() => (participants ? indexParticipants(participants) : undefined), [participants]);

@@ -11,6 +11,7 @@ import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
 import { Card, Panel } from '../../ui/card';
 import { NotFoundState } from '../../ui/empty-state';
+import { BackLink } from '../../ui/back-link';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { ProgramForm } from '../programs-sites/program-form';
@@ -61,6 +62,7 @@ export function ProgramDetailPage({ id }: { id: string }) {
   const name = program.program_name || 'Untitled Program';
   return (
     <div className="mx-auto max-w-7xl">
+      <BackLink page="ProgramsSites" label="Programs & Sites" />
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
@@ -90,7 +92,7 @@ export function ProgramDetailPage({ id }: { id: string }) {
           </p>
         </Panel>
       )}
-      <ProgramBody cohorts={cohorts} summary={summary} isAdmin={isAdmin} />
+      <ProgramBody programId={program.id} cohorts={cohorts} summary={summary} isAdmin={isAdmin} />
     </div>
   );
 }

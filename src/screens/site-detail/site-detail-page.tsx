@@ -7,6 +7,7 @@ import { pagePath } from '../../app/paths';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
+import { BackLink } from '../../ui/back-link';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { LocationPanel } from './location-panel';
@@ -42,6 +43,7 @@ export function SiteDetailPage({ id }: { id: string }) {
 
   return (
     <div className="mx-auto max-w-7xl">
+      <BackLink page="ProgramsSites" label="Programs & Sites" />
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">

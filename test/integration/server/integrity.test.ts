@@ -69,3 +69,16 @@ describe('programs and sites in use', () => {
     expect((await json(s.request('DELETE', E('Site', `/${site.id}`), { token: s.tokens.admin }))).body).toEqual({ success: true });
   });
 });
+
+describe('the coach directory', () => {
+  it('lists approved users and admins only to coaches (the Lead Coach picker, issue #12.8)', async () => {
+    const emails = async (path: string) => ((await json(s.request('GET', path, { token: s.tokens.coach }))).body as { email: string }[]).map((u) => u.email).sort();
+    const expected = [s.users.admin.email, s.users.coach.email].sort();
+    expect(await emails(E('User'))).toEqual(expected);
+    expect(((await json(s.request('GET', E('User', '/v2/list?limit=50'), { token: s.tokens.coach }))).body.items as { email: string }[]).map((u) => u.email).sort()).toEqual(expected);
+    expect((await json(s.request('GET', E('User', '/count'), { token: s.tokens.coach }))).body).toEqual({ count: 2 });
+    // Admins still see everyone.
+    const all = (await json(s.request('GET', E('User'), { token: s.tokens.admin }))).body as { email: string }[];
+    expect(all.map((u) => u.email)).toEqual(expect.arrayContaining([s.users.pending.email, s.users.rejected.email]));
+  });
+});

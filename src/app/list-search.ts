@@ -1,0 +1,58 @@
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { pagePath, type PageName } from './paths';
+
+/**
+ * Search text and filters of a list page kept in its URL (issue #12.8): `?q=…&status=…` survives
+ * opening a record and coming back (browser Back, or the detail page's back link, which reads the
+ * last search remembered here), a reload, and a shared link.
+ */
+
+/** The last search of each list page in this tab, so a back link can return to it. */
+const remembered = new Map<PageName, Record<string, string>>();
+
+export function rememberedSearch(page: PageName): Record<string, string> {
+  return remembered.get(page) ?? {};
+}
+
+/** Only for tests: forget what the back links would restore. */
+export function forgetListSearches(): void {
+  remembered.clear();
+}
+
+/** Milliseconds of typing pause before the URL follows the search box: one history write per pause, not per key. */
+const URL_DELAY_MS = 300;
+
+/**
+ * `[values, setValue]` for the named params of a list page; '' (or the default) leaves a param out
+ * of the URL. Text typed into a search box is shown at once and written to the URL after a pause.
+ */
+export function useListSearch<K extends string>(page: PageName, keys: readonly K[]): [Record<K, string>, (key: K, value: string) => void] {
+  const navigate = useNavigate();
+  const fromUrl = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const read = (source: Record<string, unknown>) =>
+    Object.fromEntries(keys.map((k) => [k, typeof source[k] === 'string' ? (source[k] as string) : ''])) as Record<K, string>;
+  const [values, setValues] = useState<Record<K, string>>(() => read(fromUrl));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(values);
+  latest.current = values;
+
+  useEffect(() => {
+    const search = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) as Record<string, string>;
+    remembered.set(page, search);
+  }, [page, values]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function setValue(key: K, value: string) {
+    const next = { ...latest.current, [key]: value };
+    latest.current = next;
+    setValues(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const search = Object.fromEntries(Object.entries(latest.current).filter(([, v]) => v !== ''));
+      void navigate({ to: pagePath(page), search, replace: true });
+    }, URL_DELAY_MS);
+  }
+
+  return [values, setValue];
+}
