@@ -186,6 +186,32 @@ describe('AddCohortPage (spec 2.9)', () => {
     expect(await db.cohorts.count()).toBe(2);
   });
 
+  it('pre-selects the program given as ?program_id= (ProgramDetail\'s Create First Cohort, issue #12.8)', async () => {
+    await renderPage(<AddCohortPage />, { at: 'AddCohort', search: { program_id: 'pr1' } });
+    await screen.findByRole('option', { name: 'Financial Literacy Basics' });
+    expect(screen.getByLabelText('Program *')).toHaveValue('pr1');
+  });
+
+  it('offers approved coaches and admins only as Lead Coach (issue #12.8)', async () => {
+    await db.users.bulkPut([
+      { id: 'u3', email: 'pending@example.org', full_name: 'Pat Pending', role: 'user', approved: false, requested_access_date: '2025-01-01' },
+      { id: 'u4', email: 'rejected@example.org', full_name: 'Rae Rejected', role: 'guest', approved: false },
+      { id: 'u5', email: 'coach@example.org', full_name: 'Cora Coach', role: 'user', approved: true },
+      { id: 'u6', email: 'admin@example.org', full_name: 'Ada Admin', role: 'admin' },
+    ]);
+    await open();
+    const lead = screen.getByLabelText('Lead Coach');
+    await within(lead).findByRole('option', { name: 'Cora Coach (coach@example.org)' });
+    // u1 and u2 are what a coach's mirror holds: the server lists only approved users to coaches.
+    expect(within(lead).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select lead coach',
+      'Ada Admin (admin@example.org)',
+      'Cora Coach (coach@example.org)',
+      'Lee Park (lee@example.org)',
+      'noname@example.org',
+    ]);
+  });
+
   it('Cancel returns to Cohorts', async () => {
     await open();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
