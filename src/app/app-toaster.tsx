@@ -7,5 +7,7 @@ import { Toaster } from 'sonner';
 export const TOAST_LIMIT = 20;
 
 export function AppToaster() {
-  return <Toaster position="top-right" visibleToasts={TOAST_LIMIT} richColors closeButton />;
+  // Bottom-right (issue #12.7): at the top they covered the header (sync chip, Sync now, Log out)
+  // for ~4 s after every save; at the bottom they cover no header control on any viewport.
+  return <Toaster position="bottom-right" visibleToasts={TOAST_LIMIT} richColors closeButton />;
 }

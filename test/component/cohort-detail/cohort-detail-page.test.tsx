@@ -38,7 +38,7 @@ describe('CohortDetailPage (spec 2.10): view', () => {
     expect(within(panel).getByText('Jan 6, 2025')).toBeInTheDocument();
     expect(within(panel).getByText('Mar 28, 2025')).toBeInTheDocument();
     // Only the 2 active enrollments count here (spec 4), not the withdrawn or graduated ones.
-    expect(await within(panel).findByText('2 / 12')).toBeInTheDocument();
+    expect(await within(panel).findByText('2 / 12')).toHaveTextContent('2 / 12 active'); // issue #12.9
     expect(within(panel).getByText('lee@example.org')).toBeInTheDocument();
     expect(within(panel).getByText('Schedule')).toBeInTheDocument();
     expect(within(panel).getByText('Tuesdays 9am')).toBeInTheDocument();
