@@ -1,6 +1,7 @@
 import { Wand2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../ui/button';
+import { CONTROL_CLASS } from '../../ui/field';
 
 /**
  * Cohort Code * with 'Generate' (spec 2.9); `onGenerate` is null until program, site and start date
@@ -32,7 +33,7 @@ export function CohortCodeField({
           placeholder="e.g. FLB-SQP-2025Q1"
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
           aria-invalid={error ? true : undefined}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30"
+          className={CONTROL_CLASS}
         />
         <Button
           variant="secondary"

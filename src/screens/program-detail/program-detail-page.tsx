@@ -1,3 +1,4 @@
+import { SECTION_TITLE } from '../../ui/field';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -81,7 +82,7 @@ export function ProgramDetailPage({ id }: { id: string }) {
       />
       {editing && (
         <Card className="mb-6 p-5">
-          <h2 className="mb-3 text-lg font-semibold text-slate-900">Edit Program</h2>
+          <h2 className={`mb-3 ${SECTION_TITLE}`}>Edit Program</h2>
           <ProgramForm initial={program} labels={{ submit: 'Save Changes', pending: 'Saving...' }} onSubmit={save} onCancel={() => setEditing(false)} />
         </Card>
       )}

@@ -1,3 +1,4 @@
+import { SECTION_TITLE } from '../../ui/field';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { InUseError } from '../../data/errors';
@@ -76,7 +77,7 @@ export function ManagedCard<I>({
   if (editing) {
     return (
       <Card className="p-5">
-        <h3 className="mb-3 text-base font-semibold text-slate-900">Edit {kind}</h3>
+        <h3 className={`mb-3 ${SECTION_TITLE}`}>Edit {kind}</h3>
         {renderForm({ onSubmit: save, onCancel: () => setEditing(false) })}
       </Card>
     );

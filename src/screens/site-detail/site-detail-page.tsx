@@ -48,7 +48,10 @@ export function SiteDetailPage({ id }: { id: string }) {
         title={
           <span className="flex flex-wrap items-center gap-3">
             {site.site_name || 'Untitled Site'}
-            <Badge tone="blue">{site.site_type ? humanize(site.site_type) : 'unspecified'}</Badge>
+            {/* Capitalised like Facility Type below ('Fire camp', issue #12.10); 'unspecified' is the spec's text. */}
+            <Badge tone="blue" className={site.site_type ? 'capitalize' : undefined}>
+              {site.site_type ? humanize(site.site_type) : 'unspecified'}
+            </Badge>
             <Badge tone={site.active ? 'green' : 'slate'}>{site.active ? 'Active' : 'Inactive'}</Badge>
           </span>
         }

@@ -4,11 +4,13 @@ import { Button } from '../../ui/button';
 import { Badge } from '../../ui/badge';
 import { Skeleton } from '../../ui/skeleton';
 import { formatBytes } from '../../pwa/storage';
-import { useStorageInfo } from './use-storage-info';
+import type { StorageInfo } from '../../pwa/storage';
+
+/** What 'Not persistent' means for a coach (issue #12.11). */
+export const NOT_PERSISTENT_MEANING = "The browser may clear Passage's data when the device runs low on space, including changes not yet synced.";
 
 /** Storage used on this device and whether the browser may evict it (S12). */
-export function StoragePanel() {
-  const { info, askPersistent } = useStorageInfo();
+export function StoragePanel({ info, askPersistent }: { info: StorageInfo | undefined; askPersistent: () => Promise<void> }) {
   return (
     <Panel title={<span className="flex items-center gap-2"><HardDrive className="h-5 w-5 text-slate-500" aria-hidden="true" />Storage on this device</span>}>
       {info === undefined ? (
@@ -40,7 +42,7 @@ export function StoragePanel() {
               {info.persisted === null && <span className="text-slate-700">Not reported by this browser</span>}
             </dd>
             {info.persisted === false && (
-              <p className="mt-2 text-sm text-slate-600">The browser may clear Passage's data when the device runs low on space, including changes not yet synced.</p>
+              <p className="mt-2 text-sm text-slate-600">{NOT_PERSISTENT_MEANING}</p>
             )}
           </div>
         </dl>
