@@ -61,7 +61,7 @@ export function SyncPage() {
         </Panel>
       )}
       {pending === undefined ? null : <PendingList ops={pending} titles={titles} />}
-      <StoragePanel info={storage.info} askPersistent={storage.askPersistent} />
+      <StoragePanel info={storage.info} />
     </div>
   );
 }
