@@ -69,6 +69,10 @@ describe('the coach’s day on a tablet (issue #12)', () => {
       const controls = await headerControls(page);
       expect(controls.length).toBeGreaterThanOrEqual(2);
       for (const control of controls) expect(overlaps(shown, control)).toBe(false);
+      // Editing again while the toast is still up: it covers neither Cancel nor Save Changes.
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      const still = await box(page.locator('[data-sonner-toast]').first());
+      for (const name of ['Cancel', 'Save Changes']) expect(overlaps(still, await box(page.getByRole('button', { name, exact: true })))).toBe(false);
     });
   }
 
