@@ -25,9 +25,14 @@ const URL_DELAY_MS = 300;
 
 /**
  * `[values, setValue]` for the named params of a list page; '' (or the default) leaves a param out
- * of the URL. Text typed into a search box is shown at once and written to the URL after a pause.
+ * of the URL. Text typed into a search box is shown at once and written to the URL after a pause;
+ * `{ now: true }` (a select) writes it at once. When the URL changes from outside (the sidebar's
+ * link to the same list, browser Back), the values follow it.
  */
-export function useListSearch<K extends string>(page: PageName, keys: readonly K[]): [Record<K, string>, (key: K, value: string) => void] {
+export function useListSearch<K extends string>(
+  page: PageName,
+  keys: readonly K[],
+): [Record<K, string>, (key: K, value: string, options?: { now?: boolean }) => void] {
   const navigate = useNavigate();
   const fromUrl = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const read = (source: Record<string, unknown>) =>
@@ -43,15 +48,26 @@ export function useListSearch<K extends string>(page: PageName, keys: readonly K
   }, [page, values]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  function setValue(key: K, value: string) {
+  // The URL moved without us (no write pending): show what it says.
+  const urlKey = JSON.stringify(read(fromUrl));
+  useEffect(() => {
+    if (timer.current !== undefined) return;
+    if (urlKey !== JSON.stringify(latest.current)) setValues(JSON.parse(urlKey) as Record<K, string>);
+  }, [urlKey]);
+
+  function write() {
+    timer.current = undefined;
+    const search = Object.fromEntries(Object.entries(latest.current).filter(([, v]) => v !== ''));
+    void navigate({ to: pagePath(page), search, replace: true });
+  }
+
+  function setValue(key: K, value: string, options: { now?: boolean } = {}) {
     const next = { ...latest.current, [key]: value };
     latest.current = next;
     setValues(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const search = Object.fromEntries(Object.entries(latest.current).filter(([, v]) => v !== ''));
-      void navigate({ to: pagePath(page), search, replace: true });
-    }, URL_DELAY_MS);
+    if (options.now) write();
+    else timer.current = setTimeout(write, URL_DELAY_MS);
   }
 
   return [values, setValue];

@@ -64,7 +64,7 @@ export function CohortsPage() {
         <select
           aria-label="Filter by cohort status"
           value={status}
-          onChange={(e) => setSearch('status', e.target.value === 'all' ? '' : e.target.value)}
+          onChange={(e) => setSearch('status', e.target.value === 'all' ? '' : e.target.value, { now: true })}
           className={`${FILTER_CONTROL} px-3 sm:w-48`}
         >
           {COHORT_STATUS_OPTIONS.map((o) => (

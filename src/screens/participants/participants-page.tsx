@@ -26,7 +26,7 @@ export function ParticipantsPage() {
   const query = search.q;
   const status = (STATUS_OPTIONS.some((o) => o.value === search.status) ? search.status : 'all') as StatusFilter;
   const setQuery = (q: string) => setSearch('q', q);
-  const setStatus = (s: StatusFilter) => setSearch('status', s === 'all' ? '' : s);
+  const setStatus = (s: StatusFilter) => setSearch('status', s === 'all' ? '' : s, { now: true });
   const deferredQuery = useDeferredValue(query);
 
   const index = useMemo(() => (participants ? indexParticipants(participants) : undefined), [participants]);

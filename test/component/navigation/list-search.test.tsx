@@ -46,6 +46,11 @@ describe('list search in the URL', () => {
     expect(await screen.findByText('1 participant')).toBeInTheDocument();
     expect(screen.getByLabelText('Search participants')).toHaveValue('mar');
     expect(screen.getByLabelText('Filter by program status')).toHaveValue('active');
+    // The sidebar's plain link to the list clears them.
+    await router.navigate({ to: '/participants', search: {} });
+    await waitFor(() => expect(screen.getByLabelText('Search participants')).toHaveValue(''));
+    expect(screen.getByLabelText('Filter by program status')).toHaveValue('all');
+    expect(await screen.findByText('2 participants')).toBeInTheDocument();
   });
 
   it('Cohorts: a search and status filter that the URL keeps, and the back link of a cohort returns to them', async () => {
