@@ -58,7 +58,8 @@ export function useListSearch<K extends string>(
   function write() {
     timer.current = undefined;
     const search = Object.fromEntries(Object.entries(latest.current).filter(([, v]) => v !== ''));
-    void navigate({ to: pagePath(page), search, replace: true });
+    // resetScroll false: writing the search must not jump the list back to its top.
+    void navigate({ to: pagePath(page), search, replace: true, resetScroll: false });
   }
 
   function setValue(key: K, value: string, options: { now?: boolean } = {}) {
