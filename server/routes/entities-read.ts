@@ -4,7 +4,7 @@ import { HttpError } from '../errors';
 import { encodeCursor, decodeCursor } from '../http/cursor';
 import { MAX_LIMIT, parseCount, parseFields, parseFilter, parseListParams, parseSort, touchedFields } from '../http/list-params';
 import { authorize, checkApp, type ServerContext } from './context';
-import { checkEntity, checkId, checkTouched, project, visibleProjection } from './entity-guards';
+import { checkEntity, checkId, checkTouched, project, scopeUserListing, visibleProjection } from './entity-guards';
 
 const V2_DEFAULT_LIMIT = 100;
 
@@ -17,7 +17,7 @@ export function entityReadRoutes(ctx: ServerContext) {
     const { decision } = await authorize(ctx, c, 'read', entity);
     const q = parseFilter(c.req.query('q'));
     checkTouched(touchedFields(q, undefined), decision.queryFields);
-    return c.json({ count: await ctx.store.count(ctx.appId, entity, q) });
+    return c.json({ count: await ctx.store.count(ctx.appId, entity, scopeUserListing(entity, decision.visibleFields, q)) });
   });
 
   r.get('/:appId/entities/:entity/v2/list', async (c) => {
@@ -38,7 +38,7 @@ export function entityReadRoutes(ctx: ServerContext) {
     }
     checkTouched(touchedFields(listing.q, listing.sort), decision.queryFields);
     const rows = await ctx.store.list(ctx.appId, entity, {
-      q: listing.q,
+      q: scopeUserListing(entity, decision.visibleFields, listing.q),
       sort: listing.sort,
       fields: visibleProjection(listing.fields, decision.visibleFields),
       skip: listing.offset,
@@ -57,7 +57,7 @@ export function entityReadRoutes(ctx: ServerContext) {
     const params = parseListParams((name) => c.req.query(name));
     checkTouched(params.touched, decision.queryFields);
     const rows = await ctx.store.list(ctx.appId, entity, {
-      q: params.q,
+      q: scopeUserListing(entity, decision.visibleFields, params.q),
       sort: params.sort,
       limit: params.limit,
       skip: params.skip,

@@ -7,6 +7,7 @@ import { validateRecord } from '../http/validate-record';
 import type { EntityRecord } from '../store/types';
 import { authorize, checkApp, type ServerContext } from './context';
 import { checkEntity, checkId } from './entity-guards';
+import { checkCohortCodes, checkNotInUse } from './integrity';
 
 // 500 per bulk call: the platform's documented limit (platform-contract.md 7).
 export const MAX_BULK = 500;
@@ -39,6 +40,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     const { user } = await authorize(ctx, c, 'create', entity);
     const rows = bulkArray(await readJson(c)).map((row) => validateRecord(entity, row, 'create'));
     if (rows.length === 0) return c.json([]);
+    await checkCohortCodes(ctx, entity, rows);
     return c.json(await ctx.store.createMany(ctx.appId, entity, rows, meta(user)));
   });
 
@@ -55,6 +57,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
       await checkUserEmail(ctx, entity, id, patch);
     }
     if (patches.length === 0) return c.json([]);
+    await checkCohortCodes(ctx, entity, patches);
     const updated = await ctx.store.updateManyWithPrevious(ctx.appId, entity, patches);
     const previous = previousHeader(updated.map((u, i) => ({ patch: patches[i], updated: u })));
     if (previous) c.header(PREVIOUS_HEADER, previous);
@@ -65,6 +68,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     const entity = target(c);
     const { user } = await authorize(ctx, c, 'create', entity);
     const data = validateRecord(entity, await readObject(c), 'create');
+    await checkCohortCodes(ctx, entity, [data]);
     return c.json(await ctx.store.create(ctx.appId, entity, data, meta(user)));
   });
 
@@ -75,6 +79,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     const patch = validateRecord(entity, await readObject(c), 'update');
     await authorize(ctx, c, 'update', entity, { fields: Object.keys(patch), self: entity === 'User' && id === user.id });
     await checkUserEmail(ctx, entity, id, patch);
+    await checkCohortCodes(ctx, entity, [{ ...patch, id }]);
     const updated = await ctx.store.updateWithPrevious(ctx.appId, entity, id, patch);
     if (!updated) throw new HttpError(404, 'NOT_FOUND', `${entity} not found`);
     const previous = previousHeader([{ patch, updated }]);
@@ -87,6 +92,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     const id = checkId(c.req.param('id') ?? '');
     const { user } = await authorize(ctx, c, 'delete', entity);
     await authorize(ctx, c, 'delete', entity, { self: entity === 'User' && id === user.id });
+    await checkNotInUse(ctx, entity, id);
     if (!(await ctx.store.delete(ctx.appId, entity, id))) throw new HttpError(404, 'NOT_FOUND', `${entity} not found`);
     return c.json({ success: true });
   });

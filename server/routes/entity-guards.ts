@@ -1,7 +1,7 @@
 /** Small checks shared by the entity routes: known entity names, sane ids, coach projections. */
 import { HttpError } from '../errors';
 import { ENTITIES } from '../auth/permissions';
-import type { EntityRecord } from '../store/types';
+import type { EntityRecord, Filter } from '../store/types';
 
 const KNOWN = new Set<string>(ENTITIES);
 // 200 characters: our ids are UUID-sized; anything longer is not an id we issued.
@@ -38,4 +38,15 @@ export function checkTouched(touched: string[], visible: readonly string[] | und
   if (!visible) return;
   const hidden = touched.find((f) => !visible.includes(f));
   if (hidden) throw new HttpError(403, 'FORBIDDEN', `You may not filter or sort users by ${hidden}`);
+}
+
+/**
+ * A caller limited to some User fields (a coach) lists approved users and admins only: the Lead
+ * Coach picker offers approved coaches (issue #12.8), and people whose access is pending, refused
+ * or disabled are not shown to other coaches.
+ */
+export function scopeUserListing(entity: string, visible: readonly string[] | undefined, q: Filter | undefined): Filter | undefined {
+  if (entity !== 'User' || !visible) return q;
+  const approvedOnly: Filter = { $or: [{ approved: true }, { role: 'admin' }], disabled: { $ne: true } };
+  return q ? { $and: [q, approvedOnly] } : approvedOnly;
 }

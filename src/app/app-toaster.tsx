@@ -7,5 +7,9 @@ import { Toaster } from 'sonner';
 export const TOAST_LIMIT = 20;
 
 export function AppToaster() {
-  return <Toaster position="top-right" visibleToasts={TOAST_LIMIT} richColors closeButton />;
+  // Bottom-left (issue #12.7): at the top they covered the header (sync chip, Sync now, Log out)
+  // for ~4 s after every save. Bottom-left sits mostly over the sidebar's empty lower part from
+  // 768 px up, and clear of the controls pages keep at the bottom right (the sticky Save bar of
+  // the participant form, dialog buttons).
+  return <Toaster position="bottom-left" visibleToasts={TOAST_LIMIT} richColors closeButton />;
 }

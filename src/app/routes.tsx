@@ -32,7 +32,7 @@ import { NavigationTracker } from './tracking/navigation-tracker';
 /**
  * The route table of spec.md 2.1, code-based: '/' + page name in lower case, matched
  * case-insensitively (the router's default), `?id=` for detail pages, and the 404 screen for
- * anything else (rendered without the sidebar, as the reference product does).
+ * anything else — inside the app shell (issue #12.8; the reference product showed it bare).
  */
 function Root() {
   const { isAuthenticated } = useAuth();
@@ -45,13 +45,13 @@ function Root() {
   );
 }
 
-function NotFoundRoute() {
+function NotFoundRoute({ inShell = false }: { inShell?: boolean }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // The reference screen names the path without its leading '/'.
-  return <NotFoundPage path={decodeURIComponent(pathname.replace(/^\//, ''))} />;
+  return <NotFoundPage path={decodeURIComponent(pathname.replace(/^\//, ''))} inShell={inShell} />;
 }
 
-const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFoundRoute });
+const rootRoute = createRootRoute({ component: Root, notFoundComponent: () => <NotFoundRoute /> });
 const layoutRoute = createRoute({ getParentRoute: () => rootRoute, id: 'layout', component: AppLayout });
 
 function page(name: PageName, component: () => ReactNode) {
@@ -89,6 +89,8 @@ const routeTree = rootRoute.addChildren([
     page('AdminApprovals', AdminApprovalsPage),
     // Passage's own page (not in spec 2.1): what is waiting to sync, refused, or in conflict.
     createRoute({ getParentRoute: () => layoutRoute, path: SYNC_PATH, component: SyncPage }),
+    // Any other path: the 404 screen inside the app shell, so the sidebar and header stay (issue #12.8).
+    createRoute({ getParentRoute: () => layoutRoute, path: '$', component: () => <NotFoundRoute inShell /> }),
   ]),
 ]);
 

@@ -22,6 +22,20 @@ export class RecordNotFoundError extends Error {
   }
 }
 
+/**
+ * Issue #12.4: a program or site that cohorts on this device still use is not deleted (the server
+ * refuses it too, 409 IN_USE); deleting it would leave those cohorts showing 'Unknown program'.
+ */
+export class InUseError extends Error {
+  override readonly name = 'InUseError';
+  constructor(
+    readonly noun: 'program' | 'site',
+    readonly cohortCount: number,
+  ) {
+    super(`${cohortCount === 1 ? '1 cohort uses' : `${cohortCount} cohorts use`} this ${noun}.`);
+  }
+}
+
 /** Dexie wraps the DOMException; its name or its inner error's name says quota. */
 export function isQuotaError(error: unknown): boolean {
   const e = error as { name?: string; inner?: { name?: string } } | null;

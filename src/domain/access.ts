@@ -32,32 +32,43 @@ export function profileSetupSendsHome(user: AccessFields): boolean {
   return user.approved === true && user.role !== 'guest' && !mustCompleteProfile(user);
 }
 
-/** ProfileSetup shows 'Access Pending Approval' instead of the form. */
+/**
+ * ProfileSetup shows 'Access Pending Approval' instead of the form — not to a rejected user
+ * (issue #12.5: they see that access was not granted, see `accessWasRefused`).
+ */
 export function awaitsApproval(user: AccessFields): boolean {
-  return !!user.requested_access_date && user.approved !== true;
+  return !!user.requested_access_date && user.approved !== true && user.role !== 'guest';
+}
+
+/** A user who asked for access and was rejected (or whose access was revoked): role guest, not approved. */
+export function accessWasRefused(user: AccessFields): boolean {
+  return user.role === 'guest' && user.approved !== true;
 }
 
 export type AccessBadge = 'Approved' | 'Pending' | 'Rejected';
 
 /**
- * The approvals card badge (spec 4): approved → Approved; otherwise a request date → Pending;
- * otherwise Rejected. So a rejected user who had requested access shows 'Pending'.
+ * The approvals card badge. Spec 4 reads: approved → Approved; otherwise a request date → Pending;
+ * otherwise Rejected — so a rejected user who had requested access showed 'Pending'. Issue #12.5
+ * makes that state honest: a rejected or revoked user (role guest, not approved) is Rejected.
  */
 export function accessBadge(user: AccessFields): AccessBadge {
   if (user.approved === true) return 'Approved';
+  if (user.role === 'guest') return 'Rejected';
   return user.requested_access_date ? 'Pending' : 'Rejected';
 }
 
 export type ApprovalFilter = 'pending' | 'approved' | 'rejected';
 
 /**
- * Which approvals list a user appears in. Pending: requested and not approved (rejected users
- * too, spec 4). Approved: approved. Rejected: role guest and not approved (rejected or revoked).
+ * Which approvals list a user appears in. Pending: requested, not approved and not rejected (spec 4
+ * listed rejected users here too; issue #12.5 moves them to Rejected only). Approved: approved.
+ * Rejected: role guest and not approved (rejected or revoked).
  */
 export function inApprovalList(user: AccessFields, filter: ApprovalFilter): boolean {
   switch (filter) {
     case 'pending':
-      return !!user.requested_access_date && user.approved !== true;
+      return !!user.requested_access_date && user.approved !== true && user.role !== 'guest';
     case 'approved':
       return user.approved === true;
     case 'rejected':
@@ -69,8 +80,12 @@ export function inApprovalList(user: AccessFields, filter: ApprovalFilter): bool
   }
 }
 
-/** The actions a card offers: by the user's own state, not by the list it is shown in. */
-export function approvalActions(user: AccessFields): 'decide' | 'revoke' | 'none' {
+/**
+ * The actions a card offers: by the user's own state, not by the list it is shown in. A rejected
+ * user who had asked for access can still be approved ('reconsider': no second Reject).
+ */
+export function approvalActions(user: AccessFields): 'decide' | 'reconsider' | 'revoke' | 'none' {
   if (user.approved === true) return 'revoke';
-  return user.requested_access_date ? 'decide' : 'none';
+  if (!user.requested_access_date) return 'none';
+  return user.role === 'guest' ? 'reconsider' : 'decide';
 }

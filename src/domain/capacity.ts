@@ -31,3 +31,11 @@ export function capacityError(text: string): string | null {
   if (n !== null && n < MIN_CAPACITY) return `Capacity must be at least ${MIN_CAPACITY}`;
   return null;
 }
+
+/**
+ * True when a cohort has no free seat: `activeCount` active enrollments (the CohortDetail reading,
+ * spec 4) fill a set capacity. An unlimited cohort (null) is never full. Issue #12.2.
+ */
+export function isFull(activeCount: number, capacity: number | null | undefined): boolean {
+  return capacity !== null && capacity !== undefined && activeCount >= capacity;
+}

@@ -33,3 +33,25 @@ export function generateCohortCode(programName: string, siteName: string, startD
   if (month < 1 || month > 12) return null;
   return `${initials(programName)}-${initials(siteName)}-${m[1]}Q${quarterOf(month)}`;
 }
+
+/** How codes are compared for uniqueness: trimmed, case ignored (the server compares the same way). */
+export function codeKey(code: string | null | undefined): string {
+  return (code ?? '').trim().toLowerCase();
+}
+
+/**
+ * Issue #12.3: the generated code, or — when a cohort already has it — the same code with the next
+ * free suffix: FLB-SQP-2025Q1, then FLB-SQP-2025Q1-2, -3, … `taken` holds codeKey()s.
+ */
+export function nextFreeCohortCode(code: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(codeKey(code))) return code;
+  for (let n = 2; ; n++) {
+    const candidate = `${code}-${n}`;
+    if (!taken.has(codeKey(candidate))) return candidate;
+  }
+}
+
+/** The field message for a code another cohort already uses (the spec is silent; wording is ours). */
+export function duplicateCodeMessage(code: string): string {
+  return `Another cohort already uses the code ${code.trim()}. Cohort codes must be unique.`;
+}

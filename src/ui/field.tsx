@@ -5,6 +5,14 @@ const CONTROL =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ' +
   'placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 disabled:bg-slate-100';
 
+/**
+ * One height for every single-line control (issue #12.10: selects rendered 36 px beside 40 px
+ * inputs). 40 px is also the smallest comfortable touch target on a tablet. Exported for the few
+ * controls built outside these fields (the cohort code input, list filters).
+ */
+export const FIELD_HEIGHT = 'h-10';
+export const CONTROL_CLASS = `${CONTROL} ${FIELD_HEIGHT}`;
+
 interface FieldShell {
   label: ReactNode;
   hint?: ReactNode;
@@ -43,7 +51,7 @@ export function TextField({ label, hint, error, className, id: given, ...input }
   const id = given ?? auto;
   return (
     <Shell id={id} label={label} hint={hint} error={error} className={className}>
-      <input id={id} className={CONTROL} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...input} />
+      <input id={id} className={CONTROL_CLASS} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...input} />
     </Shell>
   );
 }
@@ -68,7 +76,7 @@ export function SelectField({ label, hint, error, className, id: given, options,
   const id = given ?? auto;
   return (
     <Shell id={id} label={label} hint={hint} error={error} className={className}>
-      <select id={id} className={CONTROL} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...select}>
+      <select id={id} className={CONTROL_CLASS} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -93,12 +101,19 @@ export function CheckboxField({ label, className, id: given, ...input }: { label
   );
 }
 
-/** A titled group of fields in a form (Personal Information, Custody Information, …). */
+/** The one section-title style of every form (issue #12.10). */
+export const SECTION_TITLE = 'text-lg font-semibold text-slate-900';
+
+/**
+ * A titled group of fields in a form (Personal Information, Custody Information, …). The legend
+ * floats inside the card (a plain legend sits on the fieldset's border — issue #12.10) and stays
+ * the fieldset's accessible name.
+ */
 export function FormSection({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <legend className="px-1 text-base font-semibold text-slate-900">{title}</legend>
-      <div className="mt-2 grid gap-4 sm:grid-cols-2">{children}</div>
+      <legend className={`float-left mb-4 w-full ${SECTION_TITLE}`}>{title}</legend>
+      <div className="clear-both grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   );
 }

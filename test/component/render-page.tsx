@@ -48,9 +48,11 @@ export interface RenderPageOptions {
   id?: string;
   /** The signed-in user; an approved coach by default. */
   user?: User | null;
+  /** More query parameters of the start URL (e.g. AddCohort's ?program_id=). */
+  search?: Record<string, string>;
 }
 
-export async function renderPage(element: ReactNode, { at, id, user = COACH }: RenderPageOptions): Promise<RenderResult & { router: AnyRouter }> {
+export async function renderPage(element: ReactNode, { at, id, user = COACH, search }: RenderPageOptions): Promise<RenderResult & { router: AnyRouter }> {
   const root = createRootRoute({
     component: () => (
       <CurrentUserContext.Provider value={user}>
@@ -67,7 +69,7 @@ export async function renderPage(element: ReactNode, { at, id, user = COACH }: R
     }),
   );
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <OtherPage page="Dashboard" /> });
-  const start = pagePath(at) + (id === undefined ? '' : `?id=${encodeURIComponent(id)}`);
+  const start = pagePath(at) + stringifySearch({ ...(id === undefined ? {} : { id }), ...search });
   const router = createRouter({
     routeTree: root.addChildren([home, ...routes]),
     history: createMemoryHistory({ initialEntries: [start] }),

@@ -83,5 +83,8 @@ describe('access', () => {
     await h().goto(coach, '/participants');
     await coach.waitForURL((u) => u.pathname === '/profilesetup');
     expect((await me(coach)).role).toBe('guest');
+    // Issue #12.5: told plainly, and no sidebar entry leads anywhere they cannot go.
+    await coach.getByRole('heading', { name: 'Access Not Granted' }).waitFor();
+    expect(await coach.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBe(0);
   });
 });

@@ -103,7 +103,9 @@ describe('cohorts, programs and sites in the browser', () => {
     await eventually(async () => (await enrollmentsOnServer()).map((e) => e.enrollment_status)).toEqual(['active']);
 
     // Unenrol: the server keeps the enrollment, now withdrawn.
+    // Issue #12.1: the X asks first.
     await page.getByRole('button', { name: `Unenroll ${name}` }).click();
+    await page.getByRole('dialog', { name: `Unenroll ${name}?` }).getByRole('button', { name: 'Unenroll' }).click();
     await toast(page, 'Participant unenrolled');
     await page.getByText('No participants enrolled yet').waitFor();
     await eventually(async () => (await enrollmentsOnServer()).map((e) => e.enrollment_status)).toEqual(['withdrawn']);
@@ -116,6 +118,14 @@ describe('cohorts, programs and sites in the browser', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Program deleted successfully!');
     await eventually(async () => (await api(page, 'Program', { program_name: DISPOSABLE })).length).toBe(0);
+    expect(await api(page, 'Program', { program_name: PROGRAM })).toHaveLength(1);
+
+    // Issue #12.4: the program the cohort uses is not deleted; the spec's failure toast says why.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('article', { name: PROGRAM }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Failed to delete program. It may be in use by cohorts.');
+    await page.getByText('1 cohort uses this program.').waitFor();
     expect(await api(page, 'Program', { program_name: PROGRAM })).toHaveLength(1);
 
     // The server's /login page has no favicon (a 404 before the app loads; reported to its owner).

@@ -106,6 +106,7 @@ describe('offline, a coach’s day (issue #5.6)', () => {
 
     // 3. Unenrol a third participant from the same cohort.
     await page.getByRole('button', { name: `Unenroll ${fullName(w.unenrolled.participant)}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unenroll' }).click(); // issue #12.1
     await toast(page, 'Participant unenrolled');
 
     // 4. Edit another participant.

@@ -1,7 +1,7 @@
 import * as session from '../../data/session';
 import * as runtime from '../../data/runtime';
 import { confirmLogout } from '../../pwa/confirm-logout';
-import { requestPersistentStorage } from '../../pwa/storage';
+import { promptForPersistentStorage } from '../../pwa/storage-prompt-toast';
 import type { AuthEnvironment } from './auth-provider';
 
 /** The real world for AuthProvider: location, the data layer's session and sync runtime. */
@@ -14,8 +14,9 @@ export function browserAuthEnvironment(overrides: Partial<AuthEnvironment> & Pic
     sync: {
       start: async (args) => {
         await runtime.startDataSync(args);
-        // S12: ask right after sign-in, so the browser does not evict the outbox under pressure.
-        void requestPersistentStorage();
+        // S12: ask right after sign-in, so the browser does not evict the outbox under pressure;
+        // on a tablet's first sign-in, ask the coach too when the browser did not grant it (#12.11).
+        promptForPersistentStorage();
       },
       stop: () => runtime.stopDataSync(),
     },

@@ -15,8 +15,10 @@ export function AppLayout() {
   const user = useCurrentUser();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const sidebar = useSidebar();
+  // The 404 screen (the splat route) is shown to everyone, as before it moved into the shell.
+  const notFound = useRouterState({ select: (s) => s.matches.some((m) => m.routeId.endsWith('/$')) });
 
-  if (user && mustCompleteProfile(user) && pageOfPath(pathname) !== 'ProfileSetup') {
+  if (user && mustCompleteProfile(user) && pageOfPath(pathname) !== 'ProfileSetup' && !notFound) {
     return <Navigate to={pagePath('ProfileSetup')} replace />;
   }
 

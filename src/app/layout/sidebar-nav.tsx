@@ -1,20 +1,25 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { useIsAdmin } from '../current-user';
+import { useCurrentUser } from '../current-user';
+import { mustCompleteProfile } from '../../domain/access';
 import { pageOfPath, pagePath } from '../paths';
 import { navItemsFor, navMatch } from './nav-items';
 import { NavTooltip } from './nav-tooltip';
 
 /** The entries of the sidebar; `collapsed` shows icons only (with tooltips). */
 export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
-  const isAdmin = useIsAdmin();
+  const user = useCurrentUser();
+  const isAdmin = user?.role === 'admin';
+  // Issue #12.5: a user the access guard keeps on ProfileSetup (no profile, pending, rejected)
+  // gets no entries: each would only bounce back to ProfileSetup.
+  const items = user && mustCompleteProfile(user) ? [] : navItemsFor(isAdmin);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const current = pageOfPath(pathname);
 
   return (
     <nav aria-label="Main">
       <ul className="space-y-1">
-        {navItemsFor(isAdmin).map((item) => {
+        {items.map((item) => {
           const match = navMatch(item, current);
           const Icon = item.icon;
           return (

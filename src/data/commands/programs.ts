@@ -1,4 +1,6 @@
 import type { Program } from '../types';
+import { dataContext } from '../context';
+import { InUseError } from '../errors';
 import { createRecord, deleteRecord, updateRecord } from './record-writes';
 
 export type ProgramInput = Pick<Program, 'program_name'> & Partial<Pick<Program, 'description' | 'active'>>;
@@ -12,6 +14,14 @@ export function updateProgram(id: string, patch: Partial<ProgramInput>): Promise
   return updateRecord<Program>('Program', id, patch);
 }
 
+/** Refused with InUseError while cohorts on this device use the program (issue #12.4). */
 export function deleteProgram(id: string): Promise<void> {
-  return deleteRecord('Program', id);
+  const { db } = dataContext();
+  return deleteRecord('Program', id, {
+    tables: [db.cohorts],
+    check: async (realId) => {
+      const count = await db.cohorts.where('program_id').equals(realId).count();
+      if (count > 0) throw new InUseError('program', count);
+    },
+  });
 }

@@ -129,15 +129,23 @@ export async function updateRecord<T extends object>(
   return result as unknown as T;
 }
 
-/** Delete a record locally and queue its delete; a never-pushed create simply disappears. */
-export async function deleteRecord(entity: EntityName, id: string): Promise<void> {
+/**
+ * Delete a record locally and queue its delete; a never-pushed create simply disappears.
+ * `guard` runs inside the same transaction before anything changes and may throw to refuse.
+ */
+export async function deleteRecord(
+  entity: EntityName,
+  id: string,
+  guard?: { tables: Table[]; check: (id: string) => Promise<void> },
+): Promise<void> {
   const { db } = dataContext();
   const realId = await resolveId(id);
   const table = tableOf(entity);
   await guardQuota(() =>
-    db.transaction('rw', table, db.outbox, async () => {
+    db.transaction('rw', [table, db.outbox, ...(guard?.tables ?? [])], async () => {
       const row = (await table.get(realId)) as Body | undefined;
       if (!row) throw new RecordNotFoundError(entity, id);
+      await guard?.check(realId);
       await table.delete(realId);
       await queue(entity, realId, { kind: 'delete', snapshot: row });
     }),

@@ -1,4 +1,6 @@
 import type { Site } from '../types';
+import { dataContext } from '../context';
+import { InUseError } from '../errors';
 import { createRecord, deleteRecord, updateRecord } from './record-writes';
 
 export type SiteInput = Pick<Site, 'site_name'> & Partial<Omit<Site, 'id' | 'site_name' | 'created_date' | 'updated_date' | 'client_ref'>>;
@@ -12,6 +14,14 @@ export function updateSite(id: string, patch: Partial<SiteInput>): Promise<Site>
   return updateRecord<Site>('Site', id, patch);
 }
 
+/** Refused with InUseError while cohorts on this device use the site (issue #12.4). */
 export function deleteSite(id: string): Promise<void> {
-  return deleteRecord('Site', id);
+  const { db } = dataContext();
+  return deleteRecord('Site', id, {
+    tables: [db.cohorts],
+    check: async (realId) => {
+      const count = await db.cohorts.where('site_id').equals(realId).count();
+      if (count > 0) throw new InUseError('site', count);
+    },
+  });
 }

@@ -3,6 +3,7 @@ import type { Table } from 'dexie';
 import { db } from '../db';
 import type { Cohort, Enrollment, Participant } from '../types';
 import { countOccupancy } from '../../domain/occupancy';
+import { codeKey } from '../../domain/cohort-code';
 
 /**
  * Cohort reads for the cohort, program and site screens. Every hook returns `undefined` while
@@ -111,4 +112,19 @@ export function useCohortRoster(cohortId: string): CohortRoster | undefined {
     rows.sort((a, b) => rosterName(a).localeCompare(rosterName(b)));
     return { active: rows, graduated: enrollments.filter((e) => e.enrollment_status === 'graduated').length };
   }, [cohortId]);
+}
+
+/**
+ * The codes of all cohorts on this device as codeKey()s, mapped to the cohort holding each (issue
+ * #12.3: Generate picks a free code, the forms refuse a taken one).
+ */
+export function useCohortCodes(): Map<string, string> | undefined {
+  return useLiveQuery(async () => {
+    const codes = new Map<string, string>();
+    await db.cohorts.each((c) => {
+      const key = codeKey(c.cohort_code);
+      if (key) codes.set(key, c.id);
+    });
+    return codes;
+  }, []);
 }

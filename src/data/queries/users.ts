@@ -10,11 +10,16 @@ export function coachLabel(user: Coach): string {
   return user.full_name ? `${user.full_name} (${user.email})` : user.email;
 }
 
-/** Every user in the mirror, by name then email. */
+/**
+ * Approved coaches and admins, by name then email — the Lead Coach picker (issue #12.8). A coach's
+ * mirror holds only what the server lists to coaches (approved users and admins, as id, email and
+ * full_name); an admin's mirror holds every user with role and approval, filtered here.
+ */
 export function useUsers(): Coach[] | undefined {
   return useLiveQuery(async () => {
     const rows = await db.users.toArray();
     return rows
+      .filter((u) => !('role' in u) || ((u.role === 'admin' || u.approved === true) && (u as { disabled?: boolean }).disabled !== true))
       .map(({ id, email, full_name }) => ({ id, email, full_name }))
       .sort((a, b) => (a.full_name || a.email).localeCompare(b.full_name || b.email, undefined, { sensitivity: 'base' }));
   }, []);

@@ -1,9 +1,23 @@
 import { Wand2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../ui/button';
+import { CONTROL_CLASS } from '../../ui/field';
 
-/** Cohort Code * with 'Generate' (spec 2.9); `onGenerate` is null until program, site and start date are set. */
-export function CohortCodeField({ value, onChange, onGenerate }: { value: string; onChange: (v: string) => void; onGenerate: (() => void) | null }) {
+/**
+ * Cohort Code * with 'Generate' (spec 2.9); `onGenerate` is null until program, site and start date
+ * are set. `error` replaces the hint (issue #12.3: a code another cohort uses).
+ */
+export function CohortCodeField({
+  value,
+  onChange,
+  onGenerate,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  onGenerate: (() => void) | null;
+  error?: string;
+}) {
   const id = useId();
   return (
     <div className="sm:col-span-2">
@@ -17,8 +31,9 @@ export function CohortCodeField({ value, onChange, onGenerate }: { value: string
           value={value}
           onChange={(e) => onChange(e.target.value)}
           placeholder="e.g. FLB-SQP-2025Q1"
-          aria-describedby={`${id}-hint`}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30"
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          aria-invalid={error ? true : undefined}
+          className={CONTROL_CLASS}
         />
         <Button
           variant="secondary"
@@ -30,9 +45,15 @@ export function CohortCodeField({ value, onChange, onGenerate }: { value: string
           Generate
         </Button>
       </div>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        Unique identifier for this cohort
-      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          Unique identifier for this cohort
+        </p>
+      )}
     </div>
   );
 }

@@ -15,6 +15,7 @@ export function CohortDetailsSection({
   loading,
   errors,
   onGenerate,
+  codeError,
 }: {
   draft: CohortDraft;
   set: (patch: Partial<CohortDraft>) => void;
@@ -23,6 +24,7 @@ export function CohortDetailsSection({
   loading: boolean;
   errors: DraftErrors;
   onGenerate: (() => void) | null;
+  codeError?: string;
 }) {
   const none = (what: string) => (loading ? 'Loading...' : `Select ${what}`);
   return (
@@ -45,7 +47,7 @@ export function CohortDetailsSection({
         options={sites.map((s) => ({ value: s.id, label: s.site_name || 'Untitled Site' }))}
         hint={!loading && sites.length === 0 ? 'No active sites: add one under Programs & Sites' : undefined}
       />
-      <CohortCodeField value={draft.cohort_code} onChange={(cohort_code) => set({ cohort_code })} onGenerate={onGenerate} />
+      <CohortCodeField value={draft.cohort_code} onChange={(cohort_code) => set({ cohort_code })} onGenerate={onGenerate} error={codeError} />
       <TextField label="Start Date *" type="date" required value={draft.start_date} onChange={(e) => set({ start_date: e.target.value })} />
       <TextField label="End Date" type="date" value={draft.end_date} min={draft.start_date || undefined} onChange={(e) => set({ end_date: e.target.value })} error={errors.end_date} />
       <TextField

@@ -74,11 +74,13 @@ export function ApprovalCard({ user, busy, isSelf, onAction }: { user: User; bus
           )}
         </div>
 
-        {actions === 'decide' && (
+        {(actions === 'decide' || actions === 'reconsider') && (
           <div className="mt-4 flex flex-wrap gap-2">
-            <Button variant="danger" disabled={busy} onClick={() => onAction('reject')}>
-              Reject
-            </Button>
+            {actions === 'decide' && (
+              <Button variant="danger" disabled={busy} onClick={() => onAction('reject')}>
+                Reject
+              </Button>
+            )}
             <Button disabled={busy} onClick={() => onAction('approve-coach')}>
               Approve as Coach
             </Button>

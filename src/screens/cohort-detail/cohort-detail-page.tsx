@@ -11,6 +11,7 @@ import { pagePath } from '../../app/paths';
 import { Badge, statusTone } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
+import { BackLink } from '../../ui/back-link';
 import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
@@ -100,6 +101,7 @@ export function CohortDetailPage({ id }: { id: string }) {
 
   return (
     <div className="mx-auto max-w-7xl">
+      <BackLink page="Cohorts" label="Cohorts" />
       <FirstSyncNotice readiness={readiness} />
       <PageHeader
         title={
@@ -118,7 +120,7 @@ export function CohortDetailPage({ id }: { id: string }) {
           ) : (
             <CohortInfoPanel cohort={cohort} activeCount={roster?.active.length} />
           )}
-          <EnrolledParticipantsPanel cohortId={cohort.id} roster={roster} />
+          <EnrolledParticipantsPanel cohort={cohort} roster={roster} />
         </div>
         <div className="grid content-start items-start gap-6 md:grid-cols-2 xl:grid-cols-1">
           <QuickStatsPanel roster={roster} sessions={sessions} />

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { CohortInput } from '../../data/commands/cohorts';
 import type { Cohort, CohortStatus } from '../../data/types';
 import { capacityError, parseCapacity } from '../../domain/capacity';
+import { codeKey, duplicateCodeMessage } from '../../domain/cohort-code';
+import { useCohortCodes } from '../../data/queries/cohorts';
 import { FormSection, SelectField, TextAreaField, TextField } from '../../ui/field';
 
 /** The header's Save button submits this form by id (spec 2.10: edit mode buttons are Cancel and Save). */
@@ -19,9 +21,16 @@ export function CohortEditForm({ cohort, onSave }: { cohort: Cohort; onSave: (pa
   const [lead, setLead] = useState(cohort.lead_coach_email ?? '');
   const [notes, setNotes] = useState(cohort.schedule_notes ?? '');
   const [submitted, setSubmitted] = useState(false);
+  const codes = useCohortCodes();
+  const holder = codes?.get(codeKey(code));
 
   const errors = {
-    code: code.trim() === '' ? 'Cohort code is required' : undefined,
+    code:
+      code.trim() === ''
+        ? 'Cohort code is required'
+        : holder !== undefined && holder !== cohort.id
+          ? duplicateCodeMessage(code) // issue #12.3
+          : undefined,
     capacity: capacityError(capacity) ?? undefined,
     end: end && start && end < start ? 'End date must be on or after the start date' : undefined,
   };
@@ -42,7 +51,8 @@ export function CohortEditForm({ cohort, onSave }: { cohort: Cohort; onSave: (pa
     });
   }
 
-  const shown: Partial<typeof errors> = submitted ? errors : {};
+  // A taken code shows at once; the other messages after a first Save.
+  const shown: Partial<typeof errors> = submitted ? errors : { code: holder !== undefined && holder !== cohort.id ? errors.code : undefined };
   return (
     <form id={COHORT_EDIT_FORM_ID} onSubmit={submit} noValidate>
       <FormSection title="Edit Cohort">

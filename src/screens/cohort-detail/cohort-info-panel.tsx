@@ -41,7 +41,11 @@ export function CohortInfoPanel({ cohort, activeCount }: { cohort: Cohort; activ
         </Item>
         <Item label="Start Date">{formatDate(cohort.start_date, 'Not set')}</Item>
         {cohort.end_date && <Item label="End Date">{formatDate(cohort.end_date)}</Item>}
-        <Item label="Capacity">{activeCount === undefined ? '…' : occupancyLabel(activeCount, cohort.capacity)}</Item>
+        <Item label="Capacity">
+          {activeCount === undefined ? '…' : occupancyLabel(activeCount, cohort.capacity)}
+          {/* Spec 2.10's text, then what it counts, so it reads apart from the Cohorts list (issue #12.9). */}
+          {activeCount !== undefined && <span className="text-slate-500"> active</span>}
+        </Item>
         {cohort.lead_coach_email && <Item label="Lead Coach">{cohort.lead_coach_email}</Item>}
       </dl>
       <div className="mt-5 rounded-lg bg-slate-50 p-4">

@@ -2,15 +2,35 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { enrollParticipant } from '../../data/commands/enrollments';
 import { useParticipants } from '../../data/queries/participants';
-import type { Participant } from '../../data/types';
+import type { Cohort, Participant } from '../../data/types';
+import { formatCapacity, isFull } from '../../domain/capacity';
 import { buildSearchIndex, participantName, searchParticipants } from '../../domain/enrol-search';
 import { todayISO } from '../../domain/format';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/field';
 import { EnrolSearchResults } from './enrol-search-results';
 
-/** The enrol panel of spec 2.10: search, pick, intake date (today by default), enrol. */
-export function EnrolPanel({ cohortId, enrolledIds, onClose }: { cohortId: string; enrolledIds: ReadonlySet<string>; onClose: () => void }) {
+/**
+ * The enrol panel of spec 2.10: search, pick, intake date (today by default), enrol.
+ * Issue #12.2: a full cohort (active enrollments ≥ capacity, the CohortDetail reading of spec 4)
+ * says so at the top, and enrolling past capacity asks first; "Enrol anyway" still enrols,
+ * because coaches sometimes must. The spec is silent on capacity checks: the wording is ours.
+ */
+export function EnrolPanel({
+  cohort,
+  enrolledIds,
+  activeCount,
+  onClose,
+}: {
+  cohort: Cohort;
+  enrolledIds: ReadonlySet<string>;
+  activeCount: number;
+  onClose: () => void;
+}) {
+  const cohortId = cohort.id;
+  const full = isFull(activeCount, cohort.capacity);
+  const [confirmingOverCapacity, setConfirmingOverCapacity] = useState(false);
   const participants = useParticipants();
   // Lower-case every name once per list change, not per keystroke (10,000 participants).
   const index = useMemo(() => buildSearchIndex(participants ?? []), [participants]);
@@ -25,9 +45,16 @@ export function EnrolPanel({ cohortId, enrolledIds, onClose }: { cohortId: strin
     setQuery(participantName(p));
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!selected || pending) return;
+    if (full) setConfirmingOverCapacity(true);
+    else void enrol();
+  }
+
+  async function enrol() {
+    if (!selected || pending) return;
+    setConfirmingOverCapacity(false);
     setPending(true);
     try {
       await enrollParticipant({ participant_id: selected.id, cohort_id: cohortId, intake_date: intakeDate || todayISO() });
@@ -41,6 +68,12 @@ export function EnrolPanel({ cohortId, enrolledIds, onClose }: { cohortId: strin
 
   return (
     <form onSubmit={submit} className="mb-5 space-y-4 rounded-lg border border-blue-100 bg-blue-50/50 p-4" aria-label="Enroll a participant">
+      {full && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <strong className="font-semibold">This cohort is full</strong> ({activeCount} / {formatCapacity(cohort.capacity)} active).
+          Enrolling another participant goes past its capacity.
+        </p>
+      )}
       <div>
         <TextField
           label="Search Participant"
@@ -67,6 +100,15 @@ export function EnrolPanel({ cohortId, enrolledIds, onClose }: { cohortId: strin
           {pending ? 'Enrolling...' : 'Enroll Participant'}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmingOverCapacity}
+        title="This cohort is full"
+        description={`${cohort.cohort_code || 'This cohort'} already has ${activeCount} active participants for ${formatCapacity(cohort.capacity)} places. Enrolling ${selected ? participantName(selected) : 'this participant'} takes it to ${activeCount + 1} / ${formatCapacity(cohort.capacity)}.`}
+        confirmLabel="Enrol anyway"
+        destructive={false}
+        onConfirm={() => void enrol()}
+        onCancel={() => setConfirmingOverCapacity(false)}
+      />
     </form>
   );
 }

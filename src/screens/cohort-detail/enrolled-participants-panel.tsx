@@ -1,6 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { CohortRoster } from '../../data/queries/cohorts';
+import type { Cohort } from '../../data/types';
 import { Button } from '../../ui/button';
 import { Panel } from '../../ui/card';
 import { SkeletonCards } from '../../ui/skeleton';
@@ -8,7 +9,7 @@ import { EnrolPanel } from './enrol-panel';
 import { RosterList } from './roster-list';
 
 /** 'Enrolled Participants (N active)' with the enrol toggle and the active roster (spec 2.10). */
-export function EnrolledParticipantsPanel({ cohortId, roster }: { cohortId: string; roster: CohortRoster | undefined }) {
+export function EnrolledParticipantsPanel({ cohort, roster }: { cohort: Cohort; roster: CohortRoster | undefined }) {
   const [enrolling, setEnrolling] = useState(false);
   // One set per roster change, so the enrol search is not re-run on unrelated renders.
   const enrolledIds = useMemo(() => new Set(roster?.active.map((r) => r.enrollment.participant_id)), [roster]);
@@ -24,12 +25,13 @@ export function EnrolledParticipantsPanel({ cohortId, roster }: { cohortId: stri
     >
       {enrolling && roster && (
         <EnrolPanel
-          cohortId={cohortId}
+          cohort={cohort}
           enrolledIds={enrolledIds}
+          activeCount={roster.active.length}
           onClose={() => setEnrolling(false)}
         />
       )}
-      {!roster ? <SkeletonCards count={2} className="space-y-3" label="Loading enrollments" /> : <RosterList rows={roster.active} />}
+      {!roster ? <SkeletonCards count={2} className="space-y-3" label="Loading enrollments" /> : <RosterList rows={roster.active} cohortCode={cohort.cohort_code} />}
     </Panel>
   );
 }

@@ -31,7 +31,10 @@ export function CohortCard({ cohort, programName, siteName, enrolled }: { cohort
           <div className="flex items-center gap-2">
             <Users className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
             <dt className="sr-only">Enrolled</dt>
-            <dd>{occupancyLabel(enrolled, cohort.capacity)} enrolled</dd>
+            {/* Spec 2.8's text, then why it differs from CohortDetail's active count (issue #12.9). */}
+            <dd title="Counts every enrollment of this cohort: active, waitlist, graduated and withdrawn">
+              {occupancyLabel(enrolled, cohort.capacity)} enrolled <span className="text-slate-500">· all statuses</span>
+            </dd>
           </div>
         </dl>
         <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-slate-100 pt-3 text-sm">

@@ -1,4 +1,7 @@
-import { Plus } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
+import { useMemo } from 'react';
+import { useListSearch } from '../../app/list-search';
+import { COHORT_STATUS_OPTIONS, filterCohorts, type CohortStatusFilter } from '../../domain/cohort-search';
 import { Link } from '@tanstack/react-router';
 import { useCohorts, useEnrollmentCountsByCohort } from '../../data/queries/cohorts';
 import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
@@ -11,6 +14,10 @@ import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { SkeletonCards } from '../../ui/skeleton';
 import { CohortCard } from './cohort-card';
+
+const FILTER_CONTROL =
+  'block h-10 w-full rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30';
 
 /**
  * Spec 2.8: every cohort, newest start first, with program, site and occupancy (all statuses).
@@ -25,6 +32,17 @@ export function CohortsPage() {
   const readiness = useFirstSync(PAGE_NEEDS.Cohorts);
   const partial = readiness.state === 'incomplete';
   const loading = !cohorts || !counts || !programs || !sites || !(readiness.state === 'ready' || partial);
+  // Issue #12.8: ?q= and ?status= survive opening a cohort and coming back.
+  const [search, setSearch] = useListSearch('Cohorts', ['q', 'status'] as const);
+  const status = (COHORT_STATUS_OPTIONS.some((o) => o.value === search.status) ? search.status : 'all') as CohortStatusFilter;
+  const shown = useMemo(
+    () =>
+      cohorts && programs && sites
+        ? filterCohorts(cohorts, search.q, status, (c) => ({ program: programs.get(c.program_id)?.program_name, site: sites.get(c.site_id)?.site_name }))
+        : undefined,
+    [cohorts, programs, sites, search.q, status],
+  );
+  const filtering = search.q.trim() !== '' || status !== 'all';
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -39,14 +57,42 @@ export function CohortsPage() {
           </Link>
         }
       />
+      <div role="search" className="mb-6 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <input
+            type="search"
+            aria-label="Search cohorts"
+            placeholder="Search by code, program or site..."
+            value={search.q}
+            onChange={(e) => setSearch('q', e.target.value)}
+            className={`${FILTER_CONTROL} pr-3 pl-9`}
+          />
+        </div>
+        <select
+          aria-label="Filter by cohort status"
+          value={status}
+          onChange={(e) => setSearch('status', e.target.value === 'all' ? '' : e.target.value, { now: true })}
+          className={`${FILTER_CONTROL} px-3 sm:w-48`}
+        >
+          {COHORT_STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
       <FirstSyncNotice readiness={readiness} />
-      {loading ? (
+      {loading || !shown ? (
         <SkeletonCards count={6} label="Loading cohorts" />
       ) : cohorts.length === 0 ? (
         partial ? null : <EmptyState title="No cohorts yet" description="Create your first cohort to get started" />
+      ) : shown.length === 0 && filtering ? (
+        // The spec is silent on a search with no match; wording ours.
+        <EmptyState title="No cohorts found" description="Try another code, program, site or status." />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {cohorts.map((cohort) => (
+          {shown.map((cohort) => (
             <li key={cohort.id}>
               <CohortCard
                 cohort={cohort}

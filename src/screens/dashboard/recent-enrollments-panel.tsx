@@ -1,5 +1,6 @@
 import { useRecentEnrollments, type RecentEnrollment } from '../../data/queries/enrollments';
 import { formatDate } from '../../domain/format';
+import { Badge, statusTone } from '../../ui/badge';
 import { Panel } from '../../ui/card';
 import { PanelRowsSkeleton, ParticipantRow } from './panel-rows';
 
@@ -28,7 +29,13 @@ export function RecentEnrollmentsPanel({ ready }: { ready: boolean }) {
               id={row.enrollment.participant_id}
               title={fullName(row)}
               detail={row.cohort?.cohort_code || 'Cohort'}
-              aside={<span className="shrink-0 text-sm text-slate-500">{formatDate(row.enrollment.intake_date, 'Recently')}</span>}
+              aside={
+                <span className="flex shrink-0 flex-col items-end gap-1">
+                  {/* Issue #12.8: a withdrawn or waitlisted enrollment must not read as active. */}
+                  <Badge tone={statusTone(row.enrollment.enrollment_status)}>{row.enrollment.enrollment_status || 'active'}</Badge>
+                  <span className="text-sm text-slate-500">{formatDate(row.enrollment.intake_date, 'Recently')}</span>
+                </span>
+              }
             />
           ))}
         </ul>

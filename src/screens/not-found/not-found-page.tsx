@@ -4,10 +4,15 @@ import { useIsAdmin } from '../../app/current-user';
 import { buttonClass } from '../../ui/button';
 
 /** The 404 screen (spec.md 2.16); admins also get a note on why an address may not exist. */
-export function NotFoundPage({ path }: { path: string }) {
+export function NotFoundPage({ path, inShell = false }: { path: string; inShell?: boolean }) {
   const isAdmin = useIsAdmin();
+  // In the shell (issue #12.8) the layout gives <main> and data-app-ready; alone it is the whole page.
+  const Outer = inShell ? 'div' : 'main';
   return (
-    <main data-app-ready className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
+    <Outer
+      data-app-ready={inShell ? undefined : true}
+      className={inShell ? 'flex items-center justify-center py-12' : 'flex min-h-screen items-center justify-center bg-slate-50 p-6'}
+    >
       <div className="w-full max-w-md text-center">
         <p aria-hidden="true" className="text-7xl font-light text-slate-500">
           404
@@ -31,6 +36,6 @@ export function NotFoundPage({ path }: { path: string }) {
           Go Home
         </Link>
       </div>
-    </main>
+    </Outer>
   );
 }

@@ -42,7 +42,11 @@ export function ParticipantEditForm({ participant, onDone }: { participant: Part
   return (
     <form noValidate onSubmit={save} aria-label="Edit participant">
       <ParticipantFormSections values={values} errors={errors} set={set} />
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {/* Sticky (issue #12.8): on a tablet the form is several screens long; Save stays in reach. */}
+      <div
+        data-testid="edit-actions"
+        className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:justify-end sm:px-6 lg:-mx-8 lg:px-8"
+      >
         <Button variant="secondary" onClick={onDone} disabled={pending}>
           Cancel
         </Button>

@@ -10,7 +10,7 @@ export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 ];
 
 const CONTROL =
-  'block w-full rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'block h-10 w-full rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
   'focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30';
 
 /** The search box and program-status filter of spec 2.5. */

@@ -1,4 +1,5 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
+import { useListSearch } from '../../app/list-search';
 import { UserPlus } from 'lucide-react';
 import { useActiveCohortCodesByParticipant } from '../../data/queries/enrollments';
 import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
@@ -11,7 +12,7 @@ import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { PageLink } from '../../ui/page-link';
 import { SkeletonCards } from '../../ui/skeleton';
-import { ParticipantFilters } from './participant-filters';
+import { ParticipantFilters, STATUS_OPTIONS } from './participant-filters';
 import { ParticipantGrid } from './participant-grid';
 
 /**
@@ -28,8 +29,12 @@ export function ParticipantsPage() {
   const ready = readiness.state === 'ready';
   const partial = readiness.state === 'incomplete';
   const codes = useActiveCohortCodesByParticipant();
-  const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  // Issue #12.8: ?q= and ?status= keep the search through opening a participant and coming back.
+  const [search, setSearch] = useListSearch('Participants', ['q', 'status'] as const);
+  const query = search.q;
+  const status = (STATUS_OPTIONS.some((o) => o.value === search.status) ? search.status : 'all') as StatusFilter;
+  const setQuery = (q: string) => setSearch('q', q);
+  const setStatus = (s: StatusFilter) => setSearch('status', s === 'all' ? '' : s, { now: true });
   const deferredQuery = useDeferredValue(query);
 
   const index = useMemo(() => (participants ? indexParticipants(participants) : undefined), [participants]);

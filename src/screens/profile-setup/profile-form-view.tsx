@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { User } from '../../data/types';
 import { submitCoachProfile } from '../../data/commands/profile';
@@ -6,9 +6,8 @@ import { Button } from '../../ui/button';
 import { FormSection, SelectField, TextAreaField, TextField } from '../../ui/field';
 import {
   COACH_TYPES,
-  hasMissingRequired,
   initialProfileForm,
-  REQUIRED_MESSAGE,
+  problemSummary,
   toProfileFields,
   validateProfileForm,
   type ProfileFormErrors,
@@ -20,6 +19,13 @@ export function ProfileFormView({ user, onSubmitted }: { user: User; onSubmitted
   const [values, setValues] = useState<ProfileFormValues>(() => initialProfileForm(user));
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped on a refused submit: once the errors are rendered, focus the first field to fix
+  // (on a tablet it may be off-screen).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   const field = <K extends keyof ProfileFormValues>(name: K) => ({
     name,
@@ -34,7 +40,9 @@ export function ProfileFormView({ user, onSubmitted }: { user: User; onSubmitted
     const found = validateProfileForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      if (hasMissingRequired(found)) toast.error(REQUIRED_MESSAGE);
+      const problem = problemSummary(found);
+      if (problem) toast.error(problem);
+      setRefusals((n) => n + 1);
       return;
     }
     setPending(true);
@@ -53,13 +61,13 @@ export function ProfileFormView({ user, onSubmitted }: { user: User; onSubmitted
 
   const firstName = user.full_name?.split(' ')[0];
   return (
-    <form noValidate onSubmit={onSubmit} className="mx-auto max-w-3xl space-y-6">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="mx-auto max-w-3xl space-y-6">
       <header>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</h1>
         <p className="mt-1 text-slate-600">Complete your coach profile to request access</p>
-        {hasMissingRequired(errors) && (
+        {problemSummary(errors) && (
           <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {REQUIRED_MESSAGE}
+            {problemSummary(errors)}
           </p>
         )}
       </header>

@@ -69,6 +69,25 @@ export function validateProfileForm(values: ProfileFormValues): ProfileFormError
   return errors;
 }
 
+/** The labels of the fields that can be wrong in other ways than missing. */
+const FIELD_LABELS: Partial<Record<keyof ProfileFormValues, string>> = {
+  years_experience: 'Years of Experience',
+  linkedin_url: 'LinkedIn Profile',
+};
+
+/**
+ * What the failure toast says (issue #12.6): the spec's 'Please fill in all required fields' when a
+ * required field is empty; otherwise what is wrong and where, e.g. 'LinkedIn Profile: Enter a full
+ * web address, starting with https://' (the spec is silent on these messages; the wording is ours).
+ */
+export function problemSummary(errors: ProfileFormErrors): string | null {
+  if (hasMissingRequired(errors)) return REQUIRED_MESSAGE;
+  const problems = (Object.keys(FIELD_LABELS) as (keyof ProfileFormValues)[])
+    .filter((f) => errors[f])
+    .map((f) => `${FIELD_LABELS[f]}: ${errors[f]}`);
+  return problems.length ? problems.join('. ') : null;
+}
+
 export function hasMissingRequired(errors: ProfileFormErrors): boolean {
   return REQUIRED_FIELDS.some((f) => errors[f]);
 }

@@ -3,13 +3,15 @@ import { Loader2 } from 'lucide-react';
 import { useAuth } from '../../app/auth/auth-context';
 import { useCurrentUser } from '../../app/current-user';
 import { pagePath } from '../../app/paths';
-import { awaitsApproval, profileSetupSendsHome } from '../../domain/access';
+import { accessWasRefused, awaitsApproval, profileSetupSendsHome } from '../../domain/access';
+import { AccessNotGranted } from './access-not-granted';
 import { PendingApproval } from './pending-approval';
 import { ProfileFormView } from './profile-form-view';
 
 /**
  * ProfileSetup (spec.md 2.14): approved users go to the Dashboard; users who asked for access see
- * that it is pending; everyone else fills in the coach profile.
+ * that it is pending; rejected users see that it was not granted (issue #12.5); everyone else fills
+ * in the coach profile.
  */
 export function ProfileSetupPage() {
   const user = useCurrentUser();
@@ -24,6 +26,7 @@ export function ProfileSetupPage() {
     );
   }
   if (profileSetupSendsHome(user)) return <Navigate to={pagePath('Dashboard')} replace />;
+  if (accessWasRefused(user) && user.requested_access_date) return <AccessNotGranted requestedOn={user.requested_access_date} />;
   if (awaitsApproval(user)) return <PendingApproval requestedOn={user.requested_access_date} />;
   return <ProfileFormView user={user} onSubmitted={setUser} />;
 }

@@ -28,6 +28,8 @@ export function GroupCohortItem({ cohort, place, active }: { cohort: Cohort; pla
         <span className="flex items-center gap-1">
           <Users className="h-3.5 w-3.5" aria-hidden="true" />
           {active === undefined ? '…' : `${occupancyLabel(active, cohort.capacity)} enrolled`}
+          {/* Spec 2.12 counts active enrollments only; say so, as CohortDetail does (issue #12.9). */}
+          {active !== undefined && <span className="text-slate-500">· active</span>}
         </span>
         {cohort.lead_coach_email && (
           <span className="flex items-center gap-1">

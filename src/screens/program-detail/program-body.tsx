@@ -14,21 +14,33 @@ import { GroupCohortItem } from './group-cohort-item';
 import { LinkedNamesPanel } from './linked-names-panel';
 
 /** ProgramDetail below the header: cohorts, sites, stats and coaches (spec 2.12). */
-export function ProgramBody({ cohorts, summary, isAdmin }: { cohorts: Cohort[] | undefined; summary: ActiveSummary | undefined; isAdmin: boolean }) {
+export function ProgramBody({
+  programId,
+  cohorts,
+  summary,
+  isAdmin,
+}: {
+  programId: string;
+  cohorts: Cohort[] | undefined;
+  summary: ActiveSummary | undefined;
+  isAdmin: boolean;
+}) {
   const sites = useSitesById();
   if (!cohorts || !sites) return <SkeletonCards count={3} label="Loading cohorts" />;
 
   const siteIds = distinctRefs(cohorts, 'site_id');
   const siteName = (id: string) => sites.get(id)?.site_name || 'Unknown site';
   const addCohort = (label: string) => (
-    <Link to={pagePath('AddCohort')} className={buttonClass(label === 'Add Cohort' ? 'secondary' : 'primary')}>
+    // ?program_id= pre-selects this program in AddCohort (issue #12.8).
+    <Link to={pagePath('AddCohort')} search={{ program_id: programId }} className={buttonClass(label === 'Add Cohort' ? 'secondary' : 'primary')}>
       <Plus className="h-4 w-4" aria-hidden="true" />
       {label}
     </Link>
   );
 
   return (
-    <div className="grid gap-6 xl:grid-cols-3">
+    // items-start: the Cohorts card is as tall as its content, not the side column (issue #12.10).
+    <div className="grid items-start gap-6 xl:grid-cols-3">
       <Panel title={`Cohorts (${cohorts.length})`} actions={isAdmin ? addCohort('Add Cohort') : undefined} className="xl:col-span-2">
         {cohorts.length === 0 ? (
           <div className="py-6 text-center">

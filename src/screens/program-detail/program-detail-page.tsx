@@ -1,3 +1,4 @@
+import { SECTION_TITLE } from '../../ui/field';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
@@ -12,6 +13,7 @@ import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
 import { Card, Panel } from '../../ui/card';
 import { NotFoundState } from '../../ui/empty-state';
+import { BackLink } from '../../ui/back-link';
 import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
@@ -80,6 +82,7 @@ export function ProgramDetailPage({ id }: { id: string }) {
   const name = program.program_name || 'Untitled Program';
   return (
     <div className="mx-auto max-w-7xl">
+      <BackLink page="ProgramsSites" label="Programs & Sites" />
       <FirstSyncNotice readiness={readiness} />
       <PageHeader
         title={
@@ -99,7 +102,7 @@ export function ProgramDetailPage({ id }: { id: string }) {
       />
       {editing && (
         <Card className="mb-6 p-5">
-          <h2 className="mb-3 text-lg font-semibold text-slate-900">Edit Program</h2>
+          <h2 className={`mb-3 ${SECTION_TITLE}`}>Edit Program</h2>
           <ProgramForm initial={program} labels={{ submit: 'Save Changes', pending: 'Saving...' }} onSubmit={save} onCancel={() => setEditing(false)} />
         </Card>
       )}
@@ -110,7 +113,7 @@ export function ProgramDetailPage({ id }: { id: string }) {
           </p>
         </Panel>
       )}
-      <ProgramBody cohorts={cohorts} summary={summary} isAdmin={isAdmin} />
+      <ProgramBody programId={program.id} cohorts={cohorts} summary={summary} isAdmin={isAdmin} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
+import { SECTION_TITLE } from '../../ui/field';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { InUseError } from '../../data/errors';
 import { Card } from '../../ui/card';
 import { PageLink } from '../../ui/page-link';
 import { ActiveIcon } from './active-icon';
@@ -64,8 +66,9 @@ export function ManagedCard<I>({
       await remove();
       toast.success(messages.deleted);
       setConfirming(false);
-    } catch {
-      toast.error(messages.deleteFailed);
+    } catch (error) {
+      // The spec's failure toast; when we know the cohorts that hold it, say how many (issue #12.4).
+      toast.error(messages.deleteFailed, error instanceof InUseError ? { description: error.message } : undefined);
     } finally {
       setDeleting(false);
     }
@@ -74,7 +77,7 @@ export function ManagedCard<I>({
   if (editing) {
     return (
       <Card className="p-5">
-        <h3 className="mb-3 text-base font-semibold text-slate-900">Edit {kind}</h3>
+        <h3 className={`mb-3 ${SECTION_TITLE}`}>Edit {kind}</h3>
         {renderForm({ onSubmit: save, onCancel: () => setEditing(false) })}
       </Card>
     );

@@ -1,3 +1,4 @@
+import { SECTION_TITLE } from '../../ui/field';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -45,7 +46,7 @@ export function ProgramsColumn({ firstSync = 'ready' }: { firstSync?: 'ready' | 
       </div>
       {adding && (
         <Card className="mb-4 p-5">
-          <h3 className="mb-3 text-base font-semibold text-slate-900">New Program</h3>
+          <h3 className={`mb-3 ${SECTION_TITLE}`}>New Program</h3>
           <ProgramForm
             initial={{ program_name: '', description: '', active: true }}
             labels={{ submit: 'Create Program', pending: 'Creating...' }}

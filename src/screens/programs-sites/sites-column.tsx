@@ -1,3 +1,4 @@
+import { SECTION_TITLE } from '../../ui/field';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -45,7 +46,7 @@ export function SitesColumn({ firstSync = 'ready' }: { firstSync?: 'ready' | 'pa
       </div>
       {adding && (
         <Card className="mb-4 p-5">
-          <h3 className="mb-3 text-base font-semibold text-slate-900">New Site</h3>
+          <h3 className={`mb-3 ${SECTION_TITLE}`}>New Site</h3>
           <SiteForm
             initial={{ site_name: '', site_type: 'prison', active: true }}
             labels={{ submit: 'Create Site', pending: 'Creating...' }}

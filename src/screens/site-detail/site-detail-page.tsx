@@ -8,6 +8,7 @@ import { pagePath } from '../../app/paths';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
+import { BackLink } from '../../ui/back-link';
 import { FirstSyncNotice } from '../../ui/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
@@ -61,12 +62,16 @@ export function SiteDetailPage({ id }: { id: string }) {
 
   return (
     <div className="mx-auto max-w-7xl">
+      <BackLink page="ProgramsSites" label="Programs & Sites" />
       <FirstSyncNotice readiness={readiness} />
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
             {site.site_name || 'Untitled Site'}
-            <Badge tone="blue">{site.site_type ? humanize(site.site_type) : 'unspecified'}</Badge>
+            {/* Capitalised like Facility Type below ('Fire camp', issue #12.10); 'unspecified' is the spec's text. */}
+            <Badge tone="blue" className={site.site_type ? 'capitalize' : undefined}>
+              {site.site_type ? humanize(site.site_type) : 'unspecified'}
+            </Badge>
             <Badge tone={site.active ? 'green' : 'slate'}>{site.active ? 'Active' : 'Inactive'}</Badge>
           </span>
         }

@@ -1,14 +1,15 @@
 import { HardDrive } from 'lucide-react';
 import { Panel } from '../../ui/card';
-import { Button } from '../../ui/button';
 import { Badge } from '../../ui/badge';
 import { Skeleton } from '../../ui/skeleton';
 import { formatBytes } from '../../pwa/storage';
-import { useStorageInfo } from './use-storage-info';
+import type { StorageInfo } from '../../pwa/storage';
+
+/** What 'Not persistent' means for a coach (issue #12.11). */
+export const NOT_PERSISTENT_MEANING = "The browser may clear Passage's data when the device runs low on space, including changes not yet synced.";
 
 /** Storage used on this device and whether the browser may evict it (S12). */
-export function StoragePanel() {
-  const { info, askPersistent } = useStorageInfo();
+export function StoragePanel({ info }: { info: StorageInfo | undefined }) {
   return (
     <Panel title={<span className="flex items-center gap-2"><HardDrive className="h-5 w-5 text-slate-500" aria-hidden="true" />Storage on this device</span>}>
       {info === undefined ? (
@@ -29,19 +30,10 @@ export function StoragePanel() {
             <dt className="text-sm text-slate-600">Persistence</dt>
             <dd className="mt-1 flex flex-wrap items-center gap-3">
               {info.persisted === true && <Badge tone="green">Persistent</Badge>}
-              {info.persisted === false && (
-                <>
-                  <Badge tone="amber">Not persistent</Badge>
-                  <Button variant="secondary" onClick={() => void askPersistent()}>
-                    Keep data on this device
-                  </Button>
-                </>
-              )}
+              {/* What it means and the button are in the warning at the top of the page (issue #12.11). */}
+              {info.persisted === false && <Badge tone="amber">Not persistent</Badge>}
               {info.persisted === null && <span className="text-slate-700">Not reported by this browser</span>}
             </dd>
-            {info.persisted === false && (
-              <p className="mt-2 text-sm text-slate-600">The browser may clear Passage's data when the device runs low on space, including changes not yet synced.</p>
-            )}
           </div>
         </dl>
       )}

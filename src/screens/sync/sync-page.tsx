@@ -6,7 +6,10 @@ import { ConflictCard } from './conflict-card';
 import { PendingList } from './pending-list';
 import { RejectedOpCard } from './rejected-op-card';
 import { StatusPanel } from './status-panel';
-import { StoragePanel } from './storage-panel';
+import { AlertTriangle } from 'lucide-react';
+import { Button } from '../../ui/button';
+import { NOT_PERSISTENT_MEANING, StoragePanel } from './storage-panel';
+import { useStorageInfo } from './use-storage-info';
 import { refKey, usePendingOps, useRecordTitles } from '../../data/queries/sync';
 
 /**
@@ -18,10 +21,24 @@ export function SyncPage() {
   const status = useSyncStatus();
   const pending = usePendingOps(user?.id ?? null);
   const titles = useRecordTitles([...(pending ?? []), ...status.rejected, ...status.conflicts]);
+  const storage = useStorageInfo();
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader title="Sync" subtitle="Changes made on this device and their way to the server" />
+      {storage.info?.persisted === false && (
+        // Issue #12.11: at the top, not only in the storage panel at the bottom of the page.
+        <div role="status" aria-label="Storage warning" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset">
+            <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+            Not persistent
+          </span>
+          <p className="min-w-0 flex-1 text-sm text-amber-900">{NOT_PERSISTENT_MEANING}</p>
+          <Button variant="secondary" onClick={() => void storage.askPersistent()}>
+            Keep data on this device
+          </Button>
+        </div>
+      )}
       <StatusPanel status={status} />
       {status.rejected.length > 0 && (
         <Panel title={`Needs attention (${status.rejected.length})`}>
@@ -44,7 +61,7 @@ export function SyncPage() {
         </Panel>
       )}
       {pending === undefined ? null : <PendingList ops={pending} titles={titles} />}
-      <StoragePanel />
+      <StoragePanel info={storage.info} />
     </div>
   );
 }

@@ -149,6 +149,69 @@ describe('AddCohortPage (spec 2.9)', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('Generate picks the next free suffix when cohorts already hold the code (issue #12.3)', async () => {
+    await db.cohorts.bulkPut([
+      { id: 'c1', program_id: 'pr1', site_id: 's1', cohort_code: 'FLB-SQP-2025Q2' },
+      { id: 'c2', program_id: 'pr1', site_id: 's1', cohort_code: 'flb-sqp-2025q2-2' },
+    ]);
+    const user = userEvent.setup();
+    await open();
+    await user.selectOptions(screen.getByLabelText('Program *'), 'pr1');
+    await user.selectOptions(screen.getByLabelText('Site *'), 's1');
+    await user.type(screen.getByLabelText('Start Date *'), '2025-05-20');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.getByLabelText('Cohort Code *')).toHaveValue('FLB-SQP-2025Q2-3');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Cohort' })).toBeEnabled();
+  });
+
+  it('refuses a code another cohort uses with a message on the field (issue #12.3)', async () => {
+    await db.cohorts.put({ id: 'c1', program_id: 'pr1', site_id: 's1', cohort_code: 'FLB-SQP-2025Q1' });
+    const user = userEvent.setup();
+    await open();
+    await user.selectOptions(screen.getByLabelText('Program *'), 'pr1');
+    await user.selectOptions(screen.getByLabelText('Site *'), 's1');
+    await user.type(screen.getByLabelText('Start Date *'), '2025-01-06');
+    await user.type(screen.getByLabelText('Cohort Code *'), ' flb-sqp-2025q1');
+    const message = 'Another cohort already uses the code flb-sqp-2025q1. Cohort codes must be unique.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Cohort Code *')).toHaveAccessibleDescription(message);
+    expect(screen.queryByText('Unique identifier for this cohort')).not.toBeInTheDocument();
+    const create = screen.getByRole('button', { name: 'Create Cohort' });
+    expect(create).toBeDisabled();
+    await user.type(screen.getByLabelText('Cohort Code *'), '-B');
+    expect(create).toBeEnabled();
+    await user.click(create);
+    expect(await screen.findByText('Cohort created successfully!')).toBeInTheDocument();
+    expect(await db.cohorts.count()).toBe(2);
+  });
+
+  it('pre-selects the program given as ?program_id= (ProgramDetail\'s Create First Cohort, issue #12.8)', async () => {
+    await renderPage(<AddCohortPage />, { at: 'AddCohort', search: { program_id: 'pr1' } });
+    await screen.findByRole('option', { name: 'Financial Literacy Basics' });
+    expect(screen.getByLabelText('Program *')).toHaveValue('pr1');
+  });
+
+  it('offers approved coaches and admins only as Lead Coach (issue #12.8)', async () => {
+    await db.users.bulkPut([
+      { id: 'u3', email: 'pending@example.org', full_name: 'Pat Pending', role: 'user', approved: false, requested_access_date: '2025-01-01' },
+      { id: 'u4', email: 'rejected@example.org', full_name: 'Rae Rejected', role: 'guest', approved: false },
+      { id: 'u5', email: 'coach@example.org', full_name: 'Cora Coach', role: 'user', approved: true },
+      { id: 'u6', email: 'admin@example.org', full_name: 'Ada Admin', role: 'admin' },
+    ]);
+    await open();
+    const lead = screen.getByLabelText('Lead Coach');
+    await within(lead).findByRole('option', { name: 'Cora Coach (coach@example.org)' });
+    // u1 and u2 are what a coach's mirror holds: the server lists only approved users to coaches.
+    expect(within(lead).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select lead coach',
+      'Ada Admin (admin@example.org)',
+      'Cora Coach (coach@example.org)',
+      'Lee Park (lee@example.org)',
+      'noname@example.org',
+    ]);
+  });
+
   it('Cancel returns to Cohorts', async () => {
     await open();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -95,7 +95,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
     expect(listCalls).toBe(0);
   });
 
-  it('shows counts, the pending list by default (rejected users included), and the card details', async () => {
+  it('shows counts, the pending list by default (rejected users only under Rejected, issue #12.5), and the card details', async () => {
     let release!: () => void;
     listGate = new Promise((r) => (release = r));
     renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
@@ -103,10 +103,11 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
     expect(screen.getByText('Review and approve reentry coach access requests')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading users' }).querySelectorAll('[data-testid="skeleton-card"]')).toHaveLength(3);
     release();
-    await waitFor(() => expect(cards()).toHaveLength(2));
+    await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.getByLabelText('Show')).toHaveValue('pending');
     const stat = (label: string) => screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent;
-    expect([stat('Pending'), stat('Approved'), stat('Rejected')]).toEqual(['2', '2', '1']);
+    expect([stat('Pending'), stat('Approved'), stat('Rejected')]).toEqual(['1', '2', '1']);
+    expect(screen.queryByRole('article', { name: 'Rae Rejected' })).not.toBeInTheDocument();
 
     const pat = screen.getByRole('article', { name: 'Pat Pending' });
     expect(within(pat).getByText('Pending')).toBeInTheDocument();
@@ -118,10 +119,14 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
     expect(within(pat).getByText('Sam • 555-0199')).toBeInTheDocument();
     for (const name of ['Reject', 'Approve as Coach', 'Approve as Admin']) expect(within(pat).getByRole('button', { name })).toBeInTheDocument();
 
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'rejected');
     const rae = screen.getByRole('article', { name: 'Rae Rejected' });
-    expect(within(rae).getByText('Pending')).toBeInTheDocument();
+    expect(within(rae).getByText('Rejected')).toBeInTheDocument();
+    expect(within(rae).queryByText('Pending')).not.toBeInTheDocument();
     expect(within(rae).getAllByText('Not specified')).toHaveLength(2); // coach type and organization
     expect(within(rae).queryByText(/Approved:/)).not.toBeInTheDocument();
+    // A rejection can be reconsidered, not repeated.
+    expect(within(rae).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve as Coach', 'Approve as Admin']);
   });
 
   it('Approve as Coach saves approval fields, toasts, and refreshes the list', async () => {
@@ -144,19 +149,22 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('article', { name: 'Ada Admin' })).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('Approve as Admin sets role admin; Reject and Revoke set guest with the revoke toast', async () => {
+  it('Reject and Revoke set guest with the revoke toast; Approve as Admin (of a rejected user) sets role admin', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
-    await user.click(within(await screen.findByRole('article', { name: 'Pat Pending' })).getByRole('button', { name: 'Approve as Admin' }));
-    await screen.findByText('User approved successfully!');
-    await user.click(within(screen.getByRole('article', { name: 'Rae Rejected' })).getByRole('button', { name: 'Reject' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Pat Pending' })).getByRole('button', { name: 'Reject' }));
     await screen.findByText('User access revoked');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Pat Pending' })).not.toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Show'), 'rejected');
+    expect(within(screen.getByRole('article', { name: 'Pat Pending' })).getByText('Rejected')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('article', { name: 'Rae Rejected' })).getByRole('button', { name: 'Approve as Admin' }));
+    await screen.findByText('User approved successfully!');
     await user.selectOptions(screen.getByLabelText('Show'), 'approved');
     await user.click(within(screen.getByRole('article', { name: 'Cora Coach' })).getByRole('button', { name: 'Revoke Access' }));
     await waitFor(() => expect(puts).toHaveLength(3));
     expect(puts.map((p) => [p.id, p.body.role, p.body.approved])).toEqual([
-      ['p1', 'admin', true],
-      ['r1', 'guest', false],
+      ['p1', 'guest', false],
+      ['r1', 'admin', true],
       ['c1', 'guest', false],
     ]);
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Cora Coach' })).not.toBeInTheDocument());

@@ -97,6 +97,18 @@ describe('sidebar (spec 2.2)', { timeout: 20_000 }, () => {
     expect(document.cookie).not.toContain('sidebar_state');
   });
 
+  it('users who are not approved see no sidebar entries they cannot open (issue #12.5)', async () => {
+    for (const me of [USERS.pending, USERS.newcoach, { ...USERS.pending, id: 'r1', role: 'guest' as const }]) {
+      renderShell('/profilesetup', { me });
+      await screen.findByText(me.email);
+      expect(within(sidebar()).queryAllByRole('link')).toHaveLength(0);
+      cleanup();
+    }
+    renderShell('/', { me: USERS.coach });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(within(sidebar()).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'Participants', 'Cohorts', 'Programs & Sites', 'Add Participant']);
+  });
+
   it('the header shows the user and Log out stops sync and goes to the logout URL', async () => {
     const { env } = renderShell('/', { me: USERS.coach }, { pending: 0 });
     await screen.findByRole('heading', { name: 'Dashboard page' });

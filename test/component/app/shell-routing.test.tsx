@@ -137,6 +137,15 @@ describe('routing', { timeout: 20_000 }, () => {
     expect(screen.getByText('The page "no-such-page" could not be found in this application.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByText('Admin Note')).not.toBeInTheDocument();
+    // Inside the app shell (issue #12.8): the sidebar and the header's Log out stay.
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Participants' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('a user held at ProfileSetup still sees the 404 screen for an unknown path', async () => {
+    const { history } = renderShell('/no-such-page', { me: USERS.pending });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/no-such-page');
   });
 
   it('admins get the note on the 404 screen', async () => {

@@ -38,7 +38,7 @@ describe('CohortDetailPage (spec 2.10): view', () => {
     expect(within(panel).getByText('Jan 6, 2025')).toBeInTheDocument();
     expect(within(panel).getByText('Mar 28, 2025')).toBeInTheDocument();
     // Only the 2 active enrollments count here (spec 4), not the withdrawn or graduated ones.
-    expect(await within(panel).findByText('2 / 12')).toBeInTheDocument();
+    expect(await within(panel).findByText('2 / 12')).toHaveTextContent('2 / 12 active'); // issue #12.9
     expect(within(panel).getByText('lee@example.org')).toBeInTheDocument();
     expect(within(panel).getByText('Schedule')).toBeInTheDocument();
     expect(within(panel).getByText('Tuesdays 9am')).toBeInTheDocument();
@@ -111,6 +111,25 @@ describe('CohortDetailPage (spec 2.10): edit', () => {
     const [op] = await db.outbox.toArray();
     expect(op).toMatchObject({ entity: 'Cohort', kind: 'update', record_id: 'c1', data: { capacity: null, status: 'completed' } });
     expect(await within(info()).findByText('2 / ∞')).toBeInTheDocument();
+  });
+
+  it("refuses renaming to another cohort's code, with a message on the field (issue #12.3)", async () => {
+    const user = userEvent.setup();
+    await seedCohort();
+    await db.cohorts.put({ id: 'c2', program_id: 'pr1', site_id: 's1', cohort_code: 'FL-SQ-2025Q2' });
+    await renderPage(<CohortDetailPage id="c1" />, { at: 'CohortDetail', id: 'c1', user: ADMIN });
+    await user.click(await screen.findByRole('button', { name: 'Edit Cohort' }));
+    await user.clear(screen.getByLabelText('Cohort Code'));
+    await user.type(screen.getByLabelText('Cohort Code'), 'fl-sq-2025q2');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Another cohort already uses the code fl-sq-2025q2. Cohort codes must be unique.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Still editing, nothing queued.
+    expect(screen.getByLabelText('Cohort Code')).toHaveValue('fl-sq-2025q2');
+    expect(await db.outbox.count()).toBe(0);
+    // Its own code is not a duplicate.
+    await user.clear(screen.getByLabelText('Cohort Code'));
+    await user.type(screen.getByLabelText('Cohort Code'), 'FL-SQ-2025Q1');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('Cancel leaves the cohort unchanged', async () => {

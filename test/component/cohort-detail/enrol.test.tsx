@@ -102,18 +102,79 @@ describe('CohortDetailPage (spec 2.10): enrol', () => {
 });
 
 describe('CohortDetailPage (spec 2.10): unenrol', () => {
-  it("withdraws the enrollment (never deletes it) and toasts 'Participant unenrolled'", async () => {
+  it("asks first, then withdraws the enrollment (never deletes it) and toasts 'Participant unenrolled'", async () => {
     const user = userEvent.setup();
     await renderPage(<CohortDetailPage id="c1" />, { at: 'CohortDetail', id: 'c1' });
     await user.click(await screen.findByRole('button', { name: 'Unenroll Maria Lopez' }));
+    // Issue #12.1: the X only asks; nothing is queued until the coach confirms.
+    const dialog = await screen.findByRole('dialog', { name: 'Unenroll Maria Lopez?' });
+    expect(dialog).toHaveTextContent('will be marked withdrawn from FL-SQ-2025Q1');
+    expect(await db.outbox.count()).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Unenroll' }));
     expect(await screen.findByText('Participant unenrolled')).toBeInTheDocument();
     expect(await screen.findByText('Enrolled Participants (1 active)')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Maria Lopez/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await db.enrollments.get('e1')).toMatchObject({ enrollment_status: 'withdrawn' });
     const [op] = await db.outbox.toArray();
     expect(op).toMatchObject({ entity: 'Enrollment', kind: 'update', record_id: 'e1', data: { enrollment_status: 'withdrawn' } });
 
     await user.click(screen.getByRole('button', { name: 'Unenroll Ann Smith' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unenroll' }));
     expect(await screen.findByText('No participants enrolled yet')).toBeInTheDocument();
+  });
+
+  it('Cancel in the confirmation keeps the participant enrolled and queues nothing (issue #12.1)', async () => {
+    const user = userEvent.setup();
+    await renderPage(<CohortDetailPage id="c1" />, { at: 'CohortDetail', id: 'c1' });
+    await user.click(await screen.findByRole('button', { name: 'Unenroll Maria Lopez' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Enrolled Participants (2 active)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Maria Lopez/ })).toBeInTheDocument();
+    expect(await db.enrollments.get('e1')).toMatchObject({ enrollment_status: 'active' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('CohortDetailPage: capacity (issue #12.2)', () => {
+  async function pickMarisol(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('Search Participant'), 'marisol');
+    await user.click(within(results()!).getByRole('button', { name: /Marisol Ortega/ }));
+    const submit = screen.getAllByRole('button', { name: 'Enroll Participant' }).find((b) => b.getAttribute('type') === 'submit')!;
+    await user.click(submit);
+  }
+
+  it('a full cohort says so in the enrol panel and asks before enrolling past capacity; "Enrol anyway" enrols', async () => {
+    await db.cohorts.update('c1', { capacity: 2 });
+    const user = await openEnrol();
+    expect(screen.getByText('This cohort is full').parentElement).toHaveTextContent('This cohort is full (2 / 2 active). Enrolling another participant goes past its capacity.');
+    await pickMarisol(user);
+    const dialog = await screen.findByRole('dialog', { name: 'This cohort is full' });
+    expect(dialog).toHaveTextContent('FL-SQ-2025Q1 already has 2 active participants for 2 places. Enrolling Marisol Ortega takes it to 3 / 2.');
+    expect(await db.outbox.count()).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Enrol anyway' }));
+    expect(await screen.findByText('Participant enrolled successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Enrolled Participants (3 active)')).toBeInTheDocument();
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('Cancel on the capacity warning enrols nobody', async () => {
+    await db.cohorts.update('c1', { capacity: 2 });
+    const user = await openEnrol();
+    await pickMarisol(user);
+    await user.click(within(await screen.findByRole('dialog', { name: 'This cohort is full' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Enrolled Participants (2 active)')).toBeInTheDocument();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a cohort with room (or no capacity) enrols without asking', async () => {
+    await db.cohorts.update('c1', { capacity: null });
+    const user = await openEnrol();
+    expect(screen.queryByText(/This cohort is full/)).not.toBeInTheDocument();
+    await pickMarisol(user);
+    expect(await screen.findByText('Participant enrolled successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -58,6 +58,8 @@ describe('CohortsPage (spec 2.8)', () => {
     expect(within(old).getByText('San Quentin')).toBeInTheDocument();
     // Active + withdrawn + graduated: the list counts every status (spec 4).
     expect(within(old).getByText('3 / 12 enrolled')).toBeInTheDocument();
+    // Labelled so a coach sees why CohortDetail shows fewer (issue #12.9).
+    expect(within(old).getByText('3 / 12 enrolled')).toHaveTextContent('3 / 12 enrolled · all statuses');
     expect(within(old).getByText('Jan 10, 2024')).toBeInTheDocument();
     expect(within(old).getByText('Apr 1, 2024')).toBeInTheDocument();
 

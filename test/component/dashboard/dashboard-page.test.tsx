@@ -70,7 +70,12 @@ describe('DashboardPage (spec 2.4)', { timeout: 30_000 }, () => {
     await renderPage(<DashboardPage />, { at: 'Dashboard' });
     const panel = (await screen.findByRole('heading', { name: 'Recent Enrollments' })).parentElement!.parentElement!;
     const rows = await within(panel).findAllByRole('link');
-    expect(rows.map((r) => r.textContent)).toEqual(['ParticipantCohortFeb 1, 2025', 'James CarterFL-SQ-2025Q1Recently', 'Maria LopezFL-SQ-2025Q1Jan 5, 2025']);
+    // Each row shows its enrollment's status (issue #12.8).
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'ParticipantCohortactiveFeb 1, 2025',
+      'James CarterFL-SQ-2025Q1graduatedRecently',
+      'Maria LopezFL-SQ-2025Q1activeJan 5, 2025',
+    ]);
     expect(rows[1]).toHaveAttribute('href', '/participantdetail?id=p2');
   });
 

@@ -53,6 +53,26 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('with every required field filled, a malformed LinkedIn address is named, not "required fields" (issue #12.6)', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(ProfileSetupPage, { user: newcoach, path: '/profilesetup' });
+    await user.type(await screen.findByLabelText('Phone Number *'), '555-0100');
+    await user.type(screen.getByLabelText('Organization / Facility *'), 'Folsom State Prison');
+    await user.type(screen.getByLabelText('Professional Background *'), 'Reentry coach.');
+    await user.type(screen.getByLabelText('LinkedIn Profile'), 'linkedin.com/in/nell');
+    await user.click(screen.getByRole('button', { name: 'Request Access' }));
+    const message = 'LinkedIn Profile: Enter a full web address, starting with https://';
+    // Inline (announced) and as a toast; the field says it too and gets the focus.
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    // (A toast of the previous test may linger in sonner's store: check the form's own alert.)
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([message, 'Enter a full web address, starting with https://']);
+    const linkedin = screen.getByLabelText('LinkedIn Profile');
+    expect(linkedin).toHaveAttribute('aria-invalid', 'true');
+    expect(linkedin).toHaveAccessibleDescription('Enter a full web address, starting with https://');
+    await waitFor(() => expect(linkedin).toHaveFocus());
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('submits the profile: saved with today as the request date, toast, then Access Pending Approval', async () => {
     const user = userEvent.setup({ delay: null });
     const { setUserSpy } = renderPage(ProfileSetupPage, { user: newcoach, path: '/profilesetup' });
@@ -82,6 +102,16 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
     const { router } = renderPage(ProfileSetupPage, { user: { ...newcoach, approved: true, requested_access_date: '2026-11-20' }, path: '/profilesetup' });
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('a rejected (or revoked) user sees that access was not granted and whom to contact, not "pending" (issue #12.5)', async () => {
+    renderPage(ProfileSetupPage, { user: { ...newcoach, role: 'guest', approved: false, requested_access_date: '2026-11-20' }, path: '/profilesetup' });
+    expect(await screen.findByRole('heading', { name: 'Access Not Granted' })).toBeInTheDocument();
+    expect(screen.queryByText('Access Pending Approval')).not.toBeInTheDocument();
+    expect(screen.getByText(/did not grant you access/)).toBeInTheDocument();
+    expect(screen.getByText(/contact your program administrator/)).toBeInTheDocument();
+    expect(screen.getByText(/Nov 20, 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Access' })).not.toBeInTheDocument();
   });
 
   it('a failed save says so and keeps the form', async () => {

@@ -70,14 +70,16 @@ describe('ProgramDetailPage (spec 2.12)', () => {
   it('shows the empty texts, and admins get Add Cohort and Create First Cohort', async () => {
     await seedProgramsAndSites();
     await db.cohorts.delete('c4');
-    await renderPage(<ProgramDetailPage id="pr2" />, { at: 'ProgramDetail', id: 'pr2', user: ADMIN });
+    const { router } = await renderPage(<ProgramDetailPage id="pr2" />, { at: 'ProgramDetail', id: 'pr2', user: ADMIN });
     expect(await screen.findByText('Inactive')).toBeInTheDocument();
     expect(screen.getByText('No description added yet. Click Edit Program to add one.')).toBeInTheDocument();
     expect(await screen.findByText('No cohorts for this program yet')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Cohorts (0)' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add Cohort' })).toHaveAttribute('href', '/addcohort');
+    // Both pre-select this program in AddCohort (issue #12.8).
+    expect(screen.getByRole('link', { name: 'Add Cohort' })).toHaveAttribute('href', '/addcohort?program_id=pr2');
     await userEvent.click(screen.getByRole('link', { name: 'Create First Cohort' }));
     expect(await screen.findByText('Now on AddCohort')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ program_id: 'pr2' });
   });
 
   it("lets an admin edit the program with Cancel and 'Save Changes'", async () => {

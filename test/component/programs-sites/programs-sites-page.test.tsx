@@ -177,3 +177,28 @@ describe('ProgramsSitesPage (spec 2.11): admin sites', () => {
     expect(await db.sites.get('s1')).toBeUndefined();
   });
 });
+
+describe('ProgramsSitesPage: programs and sites that cohorts use (issue #12.4)', () => {
+  it("refuses deleting them with the spec's failure toast and how many cohorts use them; nothing is queued", async () => {
+    await seed();
+    await db.cohorts.bulkPut([
+      { id: 'c1', program_id: 'pr1', site_id: 's1', cohort_code: 'A' },
+      { id: 'c2', program_id: 'pr1', site_id: 'elsewhere', cohort_code: 'B' },
+    ]);
+    const user = userEvent.setup();
+    await renderPage(<ProgramsSitesPage />, { at: 'ProgramsSites', user: ADMIN });
+    await user.click(within(await screen.findByRole('article', { name: 'Financial Literacy' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete program. It may be in use by cohorts.')).toBeInTheDocument();
+    expect(screen.getByText('2 cohorts use this program.')).toBeInTheDocument();
+    expect(await db.programs.get('pr1')).toBeDefined();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(screen.getByRole('article', { name: 'Oak Glen' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete site. It may be in use by cohorts.')).toBeInTheDocument();
+    expect(screen.getByText('1 cohort uses this site.')).toBeInTheDocument();
+    expect(await db.sites.get('s1')).toBeDefined();
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

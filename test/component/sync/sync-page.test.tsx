@@ -172,9 +172,15 @@ describe('Sync page: storage (S12)', () => {
     vi.stubGlobal('navigator', { ...navigator, onLine: true, storage: { estimate: async () => ({ usage: 3 * 1024 * 1024, quota: 2 * 1024 ** 3 }), persisted: async () => persisted, persist } });
     await renderAtSync(<SyncPage />);
     expect(await screen.findByText('3 MB of 2 GB')).toBeInTheDocument();
-    expect(screen.getByText('Not persistent')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Keep data on this device' }));
+    // Issue #12.11: a warning chip at the top of the page says what it means, with the button.
+    const warning = screen.getByRole('status', { name: 'Storage warning' });
+    expect(within(warning).getByText('Not persistent')).toBeInTheDocument();
+    expect(warning).toHaveTextContent("The browser may clear Passage's data when the device runs low on space, including changes not yet synced.");
+    expect(screen.getByRole('heading', { name: 'Sync' }).compareDocumentPosition(warning) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(warning.compareDocumentPosition(screen.getByText('3 MB of 2 GB')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(within(warning).getByRole('button', { name: 'Keep data on this device' }));
     expect(await screen.findByText('Persistent')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Storage warning' })).not.toBeInTheDocument();
     expect(persist).toHaveBeenCalledTimes(1);
   });
 });

@@ -29,6 +29,12 @@ const UPDATE: Record<string, Record<string, unknown>> = {
   User: { phone: '555-0102' },
 };
 
+/** A create body; cohort codes are unique (issue #12.3), so each created cohort gets its own. */
+let serial = 0;
+function fresh(entity: string): Record<string, unknown> {
+  return entity === 'Cohort' ? { ...CREATE.Cohort, cohort_code: `AB-CD-2026Q1-${++serial}` } : CREATE[entity];
+}
+
 type Allowed = (c: Caller) => boolean;
 const approved = (...who: Caller[]): Allowed => (c) => who.includes(c);
 const registered: Allowed = (c) => !['anonymous', 'otherApp', 'disabled'].includes(c);
@@ -57,8 +63,8 @@ function entityRows(entity: string): Row[] {
     { name: `GET ${entity}/count`, allowed: readers, run: (s, token) => s.request('GET', E(entity, '/count'), { token }) },
     { name: `GET ${entity}/v2/list`, allowed: readers, run: (s, token) => s.request('GET', E(entity, '/v2/list?limit=2'), { token }) },
     { name: `GET ${entity}/:id`, allowed: readers, run: async (s, token) => s.request('GET', E(entity, `/${await target(s)}`), { token }) },
-    { name: `POST ${entity}`, allowed: creators, run: (s, token) => s.request('POST', E(entity), { token, body: CREATE[entity] }) },
-    { name: `POST ${entity}/bulk`, allowed: creators, run: (s, token) => s.request('POST', E(entity, '/bulk'), { token, body: [CREATE[entity]] }) },
+    { name: `POST ${entity}`, allowed: creators, run: (s, token) => s.request('POST', E(entity), { token, body: fresh(entity) }) },
+    { name: `POST ${entity}/bulk`, allowed: creators, run: (s, token) => s.request('POST', E(entity, '/bulk'), { token, body: [fresh(entity)] }) },
     { name: `PUT ${entity}/:id`, allowed: updaters, run: async (s, token) => s.request('PUT', E(entity, `/${await target(s)}`), { token, body: UPDATE[entity] }) },
     {
       name: `PUT ${entity}/bulk`,

@@ -7,6 +7,7 @@ import { createPlatformTransport } from '../../../src/data/sync/platform-transpo
 import { createParticipant, updateParticipant } from '../../../src/data/commands/participants';
 import { enrollParticipant } from '../../../src/data/commands/enrollments';
 import { deleteProgram } from '../../../src/data/commands/programs';
+import { createCohort } from '../../../src/data/commands/cohorts';
 import { FakeClock, flush } from '../../unit/sync/fake-clock';
 import { startSyncServer, type FaultPlan, type SyncServer } from './sync-server';
 import type { EngineTuning } from '../../../src/data/sync/types';
@@ -106,7 +107,8 @@ describe('engine against the real server', () => {
   });
 
   it('S8: a coach deleting a program is refused (403) and the op is rejected with the server message', async () => {
-    const { program } = await seedCohort();
+    // A program no cohort uses: one in use is refused on the device already (issue #12.4).
+    const program = await server.client('admin').entities('Program').create({ program_name: `Unused ${n}`, active: true });
     const d = device();
     await d.engine.start();
     await d.settle();
@@ -115,6 +117,40 @@ describe('engine against the real server', () => {
     const [op] = await d.db.outbox.toArray();
     expect(op).toMatchObject({ kind: 'delete', state: 'rejected', last_error: { status: 403 } });
     expect(op.last_error!.message.length).toBeGreaterThan(0);
+    expect((await server.rows('Program')).some((r) => r.id === program.id)).toBe(true);
+    await d.engine.stop();
+  });
+
+  it('S8, issue #12.3: a cohort created offline with a code another device took meanwhile is rejected (409) naming the field', async () => {
+    const { program, site } = await seedCohort();
+    const d = device();
+    await d.engine.start();
+    await d.settle();
+    await d.engine.stop();
+    // Offline: the code was free on this device; another device takes it before this one syncs.
+    const mine = await createCohort({ program_id: program.id, site_id: site.id, cohort_code: `DUP-${n}`, start_date: '2026-01-05', status: 'planned' });
+    await server.client('admin').entities('Cohort').create({ program_id: program.id, site_id: site.id, cohort_code: `DUP-${n}` });
+    await d.engine.start();
+    await d.settle();
+    const [op] = await d.db.outbox.toArray();
+    expect(op).toMatchObject({ kind: 'create', record_id: mine.id, state: 'rejected', last_error: { status: 409 } });
+    expect(op.last_error!.message).toBe(`A cohort with the code DUP-${n} already exists. Cohort codes must be unique.`);
+    expect((await server.rows('Cohort')).filter((r) => r.cohort_code === `DUP-${n}`)).toHaveLength(1);
+    await d.engine.stop();
+  });
+
+  it('S8, issue #12.4: an admin deleting a program that cohorts use (unknown to the device yet) is rejected (409)', async () => {
+    const d = device({ who: 'admin' });
+    await d.engine.start();
+    await d.settle();
+    const program = await server.client('admin').entities('Program').create({ program_name: `Busy ${n}`, active: true });
+    await d.db.programs.put(program as never);
+    await server.client('admin').entities('Cohort').create({ program_id: program.id, site_id: 'x', cohort_code: `BUSY-${n}` });
+    await deleteProgram(program.id);
+    await d.engine.runOnce();
+    const [op] = await d.db.outbox.toArray();
+    expect(op).toMatchObject({ kind: 'delete', state: 'rejected', last_error: { status: 409 } });
+    expect(op.last_error!.message).toBe('1 cohort uses this program. Move or delete it first.');
     expect((await server.rows('Program')).some((r) => r.id === program.id)).toBe(true);
     await d.engine.stop();
   });

@@ -3,6 +3,7 @@ import {
   accessBadge,
   accessStateOf,
   approvalActions,
+  accessWasRefused,
   awaitsApproval,
   inApprovalList,
   mustCompleteProfile,
@@ -42,37 +43,40 @@ describe('access state (spec 4)', () => {
     expect(profileSetupSendsHome({ role: 'guest', approved: true, requested_access_date: '2026-01-01' })).toBe(false);
   });
 
-  it('pending approval is shown for a requested, unapproved user', () => {
+  it('pending approval is shown for a requested, unapproved user who was not rejected (issue #12.5)', () => {
     expect(awaitsApproval(pending)).toBe(true);
-    expect(awaitsApproval(rejected)).toBe(true);
+    expect(awaitsApproval(rejected)).toBe(false);
+    expect(accessWasRefused(rejected)).toBe(true);
+    expect(accessWasRefused(pending)).toBe(false);
+    expect(accessWasRefused(approved)).toBe(false);
     expect(awaitsApproval(noProfile)).toBe(false);
     expect(awaitsApproval(approved)).toBe(false);
   });
 });
 
 describe('approvals', () => {
-  it('badge: approved → Approved; request date → Pending; else Rejected', () => {
+  it('badge: approved → Approved; rejected (guest) → Rejected (issue #12.5); request date → Pending; else Rejected', () => {
     expect(accessBadge(approved)).toBe('Approved');
     expect(accessBadge(pending)).toBe('Pending');
-    expect(accessBadge(rejected)).toBe('Pending');
+    expect(accessBadge(rejected)).toBe('Rejected');
     expect(accessBadge(guestNoRequest)).toBe('Rejected');
     expect(accessBadge(noProfile)).toBe('Rejected');
   });
 
-  it('lists: rejected users appear under Pending too', () => {
+  it('lists: rejected users appear under Rejected only (issue #12.5)', () => {
     const all = { noProfile, pending, approved, rejected, admin, guestNoRequest };
     const names = (f: 'pending' | 'approved' | 'rejected') =>
       Object.entries(all)
         .filter(([, u]) => inApprovalList(u, f))
         .map(([n]) => n);
-    expect(names('pending')).toEqual(['pending', 'rejected']);
+    expect(names('pending')).toEqual(['pending']);
     expect(names('approved')).toEqual(['approved']);
     expect(names('rejected')).toEqual(['rejected', 'guestNoRequest']);
   });
 
   it('actions follow the user state', () => {
     expect(approvalActions(pending)).toBe('decide');
-    expect(approvalActions(rejected)).toBe('decide');
+    expect(approvalActions(rejected)).toBe('reconsider');
     expect(approvalActions(approved)).toBe('revoke');
     expect(approvalActions(guestNoRequest)).toBe('none');
   });

@@ -39,3 +39,14 @@ describe('capacityError', () => {
     expect(capacityError('')).toBeNull();
   });
 });
+
+describe('isFull (issue #12.2)', () => {
+  it('is full when active enrollments reach a set capacity; never when unlimited', async () => {
+    const { isFull } = await import('../../../src/domain/capacity');
+    expect(isFull(11, 12)).toBe(false);
+    expect(isFull(12, 12)).toBe(true);
+    expect(isFull(13, 12)).toBe(true);
+    expect(isFull(500, null)).toBe(false);
+    expect(isFull(0, undefined)).toBe(false);
+  });
+});

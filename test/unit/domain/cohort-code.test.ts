@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateCohortCode, initials, quarterOf } from '../../../src/domain/cohort-code';
+import { codeKey, generateCohortCode, initials, nextFreeCohortCode, quarterOf } from '../../../src/domain/cohort-code';
 
 describe('generateCohortCode', () => {
   it('joins program initials, site initials, year and quarter (ABC-DEF-2025Q1)', () => {
@@ -39,5 +39,14 @@ describe('generateCohortCode', () => {
 
   it('quarterOf covers every month', () => {
     expect(Array.from({ length: 12 }, (_, i) => quarterOf(i + 1))).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]);
+  });
+});
+
+describe('nextFreeCohortCode (issue #12.3)', () => {
+  it('keeps a free code, else takes the next free suffix, comparing trimmed and case-blind', () => {
+    const taken = (...codes: string[]) => new Set(codes.map(codeKey));
+    expect(nextFreeCohortCode('FLB-SQP-2025Q1', taken())).toBe('FLB-SQP-2025Q1');
+    expect(nextFreeCohortCode('FLB-SQP-2025Q1', taken(' flb-sqp-2025q1 '))).toBe('FLB-SQP-2025Q1-2');
+    expect(nextFreeCohortCode('FLB-SQP-2025Q1', taken('FLB-SQP-2025Q1', 'FLB-SQP-2025Q1-2', 'FLB-SQP-2025Q1-4'))).toBe('FLB-SQP-2025Q1-3');
   });
 });

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO, setupHarness } from './harness';
+import { loginToken, serverRows, toast } from './offline-world';
+
+/**
+ * Issue #12 in Chromium, at the three viewports coaches and admins use: toasts hide no header
+ * control (#12.7), the long participant edit form keeps Save in reach (#12.8), and one field
+ * height and section-title placement across forms (#12.10).
+ */
+const h = setupHarness();
+
+const VIEWPORTS = [
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+];
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function box(l: Locator): Promise<Box> {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not visible');
+  return b;
+}
+
+/** Every visible control of the header (toggle, sync chip, Sync now, Log out). */
+async function headerControls(page: Page): Promise<Box[]> {
+  const controls = page.locator('header').first().locator('a, button');
+  const boxes: Box[] = [];
+  for (let i = 0; i < (await controls.count()); i++) {
+    const b = await controls.nth(i).boundingBox();
+    if (b && b.width > 0) boxes.push(b);
+  }
+  return boxes;
+}
+
+describe('the coach’s day on a tablet (issue #12)', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`${viewport.width}×${viewport.height}: a save's toast covers no header control; Save stays reachable in the long edit form`, async () => {
+      const page = await h().newPage({ viewport });
+      await h().signIn(page, DEMO.coach);
+      const token = await loginToken(h().baseUrl, DEMO.coach, 'demo-pass-2026');
+      const [p] = await serverRows(h().baseUrl, token, 'Participant');
+      await h().goto(page, `/participantdetail?id=${p.id}`);
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+
+      // #12.8: the form is longer than the screen, yet Save Changes is on screen without scrolling.
+      const save = page.getByRole('button', { name: 'Save Changes' });
+      const form = await box(page.getByRole('form', { name: 'Edit participant' }));
+      expect(form.y + form.height).toBeGreaterThan(viewport.height);
+      // Wait until the page has settled (first sync still filling panels moves the layout).
+      await page.waitForTimeout(500);
+      const saveBox = await box(save);
+      expect(saveBox.y + saveBox.height).toBeLessThanOrEqual(viewport.height);
+      expect(saveBox.y).toBeGreaterThanOrEqual(0);
+
+      await page.getByRole('form', { name: 'Edit participant' }).getByLabel('Phone', { exact: true }).fill(`(555) 010-${viewport.width}`);
+      await save.click();
+      await toast(page, 'Participant updated successfully!');
+      await page.waitForTimeout(800); // sonner slides a toast in for 400 ms
+      // #12.7: the toast is on screen and overlaps none of the header's controls.
+      const shown = await box(page.locator('[data-sonner-toast]').first());
+      expect(shown.y + shown.height).toBeLessThanOrEqual(viewport.height);
+      const controls = await headerControls(page);
+      expect(controls.length).toBeGreaterThanOrEqual(2);
+      for (const control of controls) expect(overlaps(shown, control)).toBe(false);
+      // Editing again while the toast is still up: it covers neither Cancel nor Save Changes.
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      const still = await box(page.locator('[data-sonner-toast]').first());
+      for (const name of ['Cancel', 'Save Changes']) expect(overlaps(still, await box(page.getByRole('button', { name, exact: true })))).toBe(false);
+    });
+  }
+
+  it('forms: selects and inputs share one height; section titles sit inside their card (#12.10)', async () => {
+    const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
+    await h().signIn(page, DEMO.coach);
+    await h().goto(page, '/addcohort');
+    const heights = await Promise.all(
+      ['Program *', 'Site *', 'Cohort Code *', 'Start Date *', 'Capacity', 'Status', 'Lead Coach'].map(async (label) => (await box(page.getByLabel(label, { exact: true }))).height),
+    );
+    expect(new Set(heights.map(Math.round))).toEqual(new Set([40]));
+    for (const title of ['Cohort Details', 'Coaching Staff']) {
+      const fieldset = page.getByRole('group', { name: title });
+      const card = await box(fieldset);
+      const legend = await box(fieldset.locator('legend'));
+      // Below the card's top border, not straddling it.
+      expect(legend.y).toBeGreaterThanOrEqual(card.y + 8);
+    }
+  });
+
+  it('ProgramDetail: the Cohorts card ends with its content; SiteDetail: the type badge reads like Facility Type (#12.10)', async () => {
+    const page = await h().newPage({ viewport: { width: 1440, height: 900 } });
+    await h().signIn(page, DEMO.coach);
+    const token = await loginToken(h().baseUrl, DEMO.coach, 'demo-pass-2026');
+    const cohorts = await serverRows(h().baseUrl, token, 'Cohort');
+    await h().goto(page, `/programdetail?id=${cohorts[0].program_id}`);
+    const panel = page.locator('div.rounded-xl', { has: page.getByRole('heading', { name: /^Cohorts \(/ }) }).first();
+    const items = panel.getByRole('listitem');
+    await items.first().waitFor();
+    const last = await box(items.last());
+    const card = await box(panel);
+    // The card's padding (20 px) below its last cohort, not the side column's height.
+    expect(card.y + card.height - (last.y + last.height)).toBeLessThanOrEqual(24);
+
+    await h().goto(page, `/sitedetail?id=${cohorts[0].site_id}`);
+    const badge = page.locator('h1 span span').first();
+    await badge.waitFor();
+    expect(await badge.evaluate((el) => getComputedStyle(el).textTransform)).toBe('capitalize');
+  });
+});
