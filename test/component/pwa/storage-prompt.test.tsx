@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import { promptForPersistentStorage, PROMPT_TEXT, PROMPT_TITLE } from '../../../src/pwa/storage-prompt-toast';
 import { STORAGE_PROMPT_KEY } from '../../../src/pwa/storage-prompt';
 
 /** Issue #12.11: after the first sign-in on a tablet, the coach is asked to keep the data. */
 afterEach(() => {
+  // sonner keeps toasts in a module-wide store: the first test's open prompt must not leak into the next.
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
   localStorage.removeItem(STORAGE_PROMPT_KEY);
