@@ -27,6 +27,11 @@ export interface SyncTransport {
     skip?: number,
     fields?: string[],
   ): Promise<Row[]>;
+  /**
+   * How many rows match (`GET /count`): a first pull's total, a coach's cheap check of users.
+   * Optional: without it the engine shows no totals and reads a projection in full each pull.
+   */
+  count?(entity: EntityName, q?: Record<string, unknown>): Promise<number>;
 }
 
 /** Time, injected (S14): tests drive it by hand, the runtime passes Date.now and setTimeout. */
