@@ -61,6 +61,8 @@ export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promis
     // Issue #9.5: how many rows to expect, once per first pull (persisted with its first page).
     state.first_rows = serverRows;
     state.first_total = transport.count ? await transport.count(entity).catch(() => null) : null;
+    // Refused last time (e.g. before an approval): downloading now, so not done until it ends.
+    state.unreadable = false;
     ctx.progress?.(entity, { ...state });
   }
 
