@@ -68,11 +68,11 @@ export interface SyncStateRow {
   unreadable?: boolean;
   /**
    * Set when the server sends this entity as a projection without updated_date (a coach's view of
-   * User): there is no cursor, so a pull first compares this signature (row count and the id of the
-   * most recently updated row) and reads the whole list only when it changed or `read_at` is older
-   * than the reconcile interval (issue #11.3).
+   * User): there is no cursor, so a pull first asks which row was updated last and reads the whole
+   * list only when that changed or `read_at` (the last full read) is older than the reconcile
+   * interval (issue #11.3).
    */
-  projection?: { count: number; newest: string | null; read_at: number } | null;
+  projection?: { newest: string | null; read_at: number } | null;
 }
 
 export interface ConflictRow {

@@ -20,20 +20,51 @@ export const FIRST_SCREENS: readonly EntityName[] = ['Participant', 'Cohort', 'P
 /**
  * Pull every entity, `tuning.concurrency` at a time (issue #11.3: one round trip per lane, not one
  * per entity). While the first screens' entities have not finished their first pull, they go
- * first and the rest waits: on a thin link the big tables would otherwise share its bandwidth.
+ * first and the rest waits until their pages are downloaded: on a thin link the big tables would
+ * otherwise share its bandwidth.
  * Once one pull hits a stop (offline, 401, 5xx) no further entity starts. A 'reject' (this user
  * may not read that entity) skips only that entity.
  */
 export async function pullAll(ctx: RunnerContext, entities: readonly EntityName[]): Promise<ErrorClass | null> {
+  const isStop = (s: ErrorClass | null) => s !== null && s.kind !== 'reject';
+  const lanes = (items: readonly EntityName[], work: (e: EntityName) => Promise<ErrorClass | null>) =>
+    runLanes(items, ctx.tuning.concurrency, work, isStop);
   const first = entities.filter((e) => FIRST_SCREENS.includes(e));
-  const phases = allDone(first, await readSyncStates(ctx.db, first))
-    ? [entities]
-    : [first, entities.filter((e) => !FIRST_SCREENS.includes(e))];
-  for (const phase of phases) {
-    const stop = await runLanes(phase, ctx.tuning.concurrency, (entity) => pullEntity(ctx, entity), (s) => s !== null && s.kind !== 'reject');
-    if (stop) return stop;
-  }
-  return null;
+  const rest = entities.filter((e) => !FIRST_SCREENS.includes(e));
+  if (rest.length === 0 || allDone(first, await readSyncStates(ctx.db, first))) return lanes(entities, (e) => pullEntity(ctx, e));
+
+  // The rest starts as soon as the first screens' last pages are downloaded (their writes may
+  // still run): the link is theirs until then, and IndexedDB never waits for a first request.
+  let waiting = first.length;
+  let allFetched!: () => void;
+  const fetched = new Promise<void>((resolve) => (allFetched = resolve));
+  const firstRun = lanes(first, async (entity) => {
+    let told = false;
+    const tell = () => {
+      if (told) return;
+      told = true;
+      if (--waiting === 0) allFetched();
+    };
+    try {
+      return await pullEntity(ctx, entity, tell);
+    } finally {
+      tell();
+    }
+  });
+  let firstOutcome: { stop: ErrorClass | null } | { error: unknown } | null = null;
+  const firstSettled = firstRun.then(
+    (stop) => (firstOutcome = { stop }),
+    (error) => (firstOutcome = { error }),
+  );
+  await Promise.race([fetched, firstSettled]);
+  const outcome = firstOutcome as { stop: ErrorClass | null } | { error: unknown } | null;
+  const failedEarly = outcome !== null && ('error' in outcome || outcome.stop !== null);
+  const restRun = failedEarly ? Promise.resolve(null) : lanes(rest, (e) => pullEntity(ctx, e));
+  // Every lane of both phases ends before this returns or throws (no request outlives the cycle).
+  const [a, b] = await Promise.allSettled([firstRun, restRun]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return a.value ?? b.value;
 }
 
 /**
@@ -41,9 +72,10 @@ export async function pullAll(ctx: RunnerContext, entities: readonly EntityName[
  * applied (rebased over pending ops) and the cursor advanced in ONE transaction, so a crash
  * between pages loses nothing and repeats nothing. The next page is fetched while the current one
  * is written (its query depends only on the current page), so the network and IndexedDB overlap.
+ * `onFetchedAll` is told when no more page will be requested (the last one arrived, or none will).
  * Returns null on success, the error class otherwise ('reject' = no permission to read it).
  */
-export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promise<ErrorClass | null> {
+export async function pullEntity(ctx: RunnerContext, entity: EntityName, onFetchedAll?: () => void): Promise<ErrorClass | null> {
   const { db, transport, tuning } = ctx;
   const state: SyncStateRow = (await db.syncState.get(entity)) ?? {
     entity,
@@ -57,19 +89,11 @@ export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promis
   // reconcile (S6), so the first sync does not list every id again right after.
   const serverRows = state.cursor === null || (firstPull && state.first_rows === undefined) ? await countServerRows(table) : -1;
   const fresh = state.cursor === null && serverRows === 0;
-  if (firstPull && state.first_rows === undefined) {
-    // Issue #9.5: how many rows to expect, once per first pull (persisted with its first page).
-    state.first_rows = serverRows;
-    state.first_total = transport.count ? await transport.count(entity).catch(() => null) : null;
-    // Refused last time (e.g. before an approval): downloading now, so not done until it ends.
-    state.unreadable = false;
-    ctx.progress?.(entity, { ...state });
-  }
-
   const projection = state.projection ? await projectionSignature(ctx, entity) : null;
   if (projection && !firstPull && unchanged(state, projection, ctx.clock.now(), tuning.reconcileMs)) {
     state.last_pulled_at = ctx.clock.now();
     await db.syncState.put(state);
+    onFetchedAll?.();
     return null;
   }
 
@@ -81,6 +105,15 @@ export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promis
   };
   let query: PageQuery | null = firstPage(state.cursor, tuning.overlapMs);
   let inFlight: Promise<Row[]> | null = fetchPage(query);
+  if (firstPull && state.first_rows === undefined) {
+    // Issue #9.5: how many rows to expect, once per first pull (persisted with its first page).
+    // Asked alongside the first page, not before it: no extra round trip.
+    state.first_rows = serverRows;
+    state.first_total = transport.count ? await transport.count(entity).catch(() => null) : null;
+    // Refused last time (e.g. before an approval): downloading now, so not done until it ends.
+    state.unreadable = false;
+    ctx.progress?.(entity, { ...state });
+  }
   let written = 0;
   // Projection or full rows: decided by what the server sends (a coach's users, an admin's).
   let sawPartial = false;
@@ -96,6 +129,7 @@ export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promis
     }
     const next = nextPage(query, page, tuning.pageSize);
     inFlight = next ? fetchPage(next) : null;
+    if (!next) onFetchedAll?.();
     const partial = page.some((r) => r.updated_date == null);
     if (page.length) {
       sawPartial ||= partial;
@@ -115,7 +149,7 @@ export async function pullEntity(ctx: RunnerContext, entity: EntityName): Promis
         state.first_done = true;
         if (fresh && state.cursor !== null) state.last_reconciled_at = ctx.clock.now();
         // A signature taken before this read, or none yet (the first read): compare next time.
-        if (sawPartial) state.projection = projection ?? { count: -1, newest: null, read_at: 0 };
+        if (sawPartial) state.projection = projection ?? { newest: null, read_at: 0 };
         else if (sawFull) state.projection = null;
       }
       await db.syncState.put(state);
@@ -160,30 +194,26 @@ type Signature = NonNullable<SyncStateRow['projection']>;
 
 /**
  * Issue #11.3: a coach may read User only as id, email and full_name, so there is no cursor; but
- * it may count users and sort them by updated_date. A new, deleted or edited user changes the count
- * or which user was updated last; taken before the read, so a change during it shows next time.
+ * it may sort users by updated_date. One small request — the id of the user updated last — shows
+ * whether any user was created or edited since the last full read (it is taken before the read,
+ * so a change during the read shows next time). Deleted users go with the reconcile (S6).
  */
 async function projectionSignature(ctx: RunnerContext, entity: EntityName): Promise<Signature | null> {
-  const { transport } = ctx;
-  if (!transport.count) return null;
   try {
-    const [count, newest] = await Promise.all([
-      transport.count(entity),
-      transport.filter(entity, {}, '-updated_date', 1, undefined, ['id']),
-    ]);
-    return { count, newest: newest[0]?.id ?? null, read_at: ctx.clock.now() };
+    const newest = await ctx.transport.filter(entity, {}, '-updated_date', 1, undefined, ['id']);
+    return { newest: newest[0]?.id ?? null, read_at: ctx.clock.now() };
   } catch {
     return null; // the full read below decides what the failure means
   }
 }
 
 /**
- * The same signature as at the last full read, and that read is recent. The one change it cannot
- * see — the last-updated user edited again — is caught by the full read every reconcile interval.
+ * The same user updated last as at the last full read, and that read is recent. The one change it
+ * cannot see — that same user edited again — is caught by the full read every reconcile interval.
  */
 function unchanged(state: SyncStateRow, now: Signature, at: number, maxAgeMs: number): boolean {
   const last = state.projection;
-  return !!last && last.count === now.count && last.newest === now.newest && at - last.read_at < maxAgeMs;
+  return !!last && last.newest === now.newest && at - last.read_at < maxAgeMs;
 }
 
 /** A refused pull: this user may not read the entity; it counts as done for the first sync. */
