@@ -201,7 +201,8 @@ export async function applyPulledPage(db: PassageDB, entity: EntityName, rows: R
     const current = existing[i];
     const recordOps = opsById.get(server.id) ?? [];
     if (current && server.updated_date != null && current.updated_date === server.updated_date && recordOps.length === 0) continue;
-    const row = rebaseRow(server, recordOps);
+    // No queued op (nearly every row of a first sync): the server's row as it came, no copy.
+    const row = recordOps.length === 0 ? server : rebaseRow(server, recordOps);
     if (row) puts.push(row);
     else deletes.push(server.id);
     changed++;
