@@ -1,4 +1,5 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction } from 'dexie';
+import { SYNC_STATUS_KEY } from './sync/types';
 import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from './types';
 
 /**
@@ -51,6 +52,27 @@ export interface SyncStateRow {
   cursor: string | null;
   last_pulled_at: number | null;
   last_reconciled_at: number | null;
+  /**
+   * Issue #9.5, the first sync: true once this entity's first pull ended (every page written; set
+   * in the transaction of its last page, so a sync cut off half way stays unfinished).
+   */
+  first_done?: boolean;
+  /** Rows the first pull has written so far (kept after it ended). */
+  first_rows?: number;
+  /** The server's row count when the first pull started (`GET /count`); null when it could not tell. */
+  first_total?: number | null;
+  /**
+   * The last pull was refused (403 and other 4xx): this user may not read the entity, which counts
+   * as done for the first sync. Cleared by the first page a later pull gets.
+   */
+  unreadable?: boolean;
+  /**
+   * Set when the server sends this entity as a projection without updated_date (a coach's view of
+   * User): there is no cursor, so a pull first asks which row was updated last and reads the whole
+   * list only when that changed or `read_at` (the last full read) is older than the reconcile
+   * interval (issue #11.3).
+   */
+  projection?: { newest: string | null; read_at: number } | null;
 }
 
 export interface ConflictRow {
@@ -113,7 +135,45 @@ export class PassageDB extends Dexie {
       aliases: 'temp_id, server_id',
       meta: 'key',
     });
+    // Version 2 (issue #11.4): only the indexes a query, a reference rewrite (S2) or the engine uses.
+    // Every index costs each pulled row a write; a first sync writes 66,000 rows.
+    // Used: participants custody_status (Dashboard counts), projected_release_date (upcoming
+    // releases); cohorts program_id, site_id; enrollments participant_id, cohort_id,
+    // enrollment_status, [cohort_id+enrollment_status], created_date (recent enrollments);
+    // sessions cohort_id; outcomes participant_id. Issue #9.5: first-sync flags on syncState.
+    this.version(2)
+      .stores({
+        participants: 'id, custody_status, projected_release_date',
+        cohorts: 'id, program_id, site_id',
+        enrollments: 'id, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], created_date',
+        sessions: 'id, cohort_id',
+        outcomes: 'id, participant_id',
+        programs: 'id',
+        sites: 'id',
+        users: 'id',
+      })
+      .upgrade(markFirstSyncOfVersion1);
   }
+}
+
+/**
+ * Upgrade rule for the first-sync flags (issue #9.5). Version 1 had none, but it stored
+ * lastSyncedAt only after a whole cycle succeeded, and a cycle pulls every entity to its end: a
+ * device with lastSyncedAt has finished its first sync. Each entity with a syncState row is done;
+ * one without a row was refused in every cycle (v1 wrote a row after any successful page, even an
+ * empty one), so it counts as unreadable. A device without lastSyncedAt stopped during its first
+ * sync and finishes it from its cursors (nothing is downloaded again).
+ */
+async function markFirstSyncOfVersion1(tx: Transaction): Promise<void> {
+  const status = (await tx.table('meta').get(SYNC_STATUS_KEY))?.value as { lastSyncedAt?: number | null } | undefined;
+  if (status?.lastSyncedAt == null) return;
+  for (const entity of Object.keys(TABLE_OF) as EntityName[]) {
+    const row = (await tx.table('syncState').get(entity)) as SyncStateRow | undefined;
+    const rows = await tx.table(TABLE_OF[entity]).count();
+    if (row) await tx.table('syncState').put({ ...row, first_done: true, first_rows: rows, first_total: null });
+    else await tx.table('syncState').put({ entity, cursor: null, last_pulled_at: null, last_reconciled_at: null, unreadable: true });
+  }
+  await tx.table('meta').put({ key: SYNC_STATUS_KEY, value: { ...status, firstSyncComplete: true } });
 }
 
 /** Table of each entity in the mirror. */

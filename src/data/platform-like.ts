@@ -14,6 +14,8 @@ export interface EntityApi {
   delete(id: string): Promise<unknown>;
   bulkCreate(rows: Record<string, unknown>[]): Promise<Row[]>;
   bulkUpdate(rows: Array<Record<string, unknown> & { id: string }>): Promise<Row[]>;
+  /** `GET /count`; optional so small fakes need not have it (the engine then knows no total). */
+  count?(q?: Record<string, unknown>): Promise<number>;
 }
 
 export interface PlatformClientLike {

@@ -3,13 +3,16 @@ import type { EntityName } from '../types';
 import { backoffDelay, seededRandom } from './backoff';
 import type { ErrorClass } from './classify-error';
 import { isQuotaError, StorageFullError } from '../errors';
-import { pullEntity } from './pull-runner';
 import { releaseInflight } from './op-failures';
+import { firstSyncOf, readSyncStates } from './first-sync';
+import { pullAll } from './pull-runner';
 import { pushAll } from './push-runner';
 import { reconcileEntity } from './reconcile-runner';
+import { runLanes } from './lanes';
 import type { RunnerContext } from './runner-context';
 import { observeReachability } from './observe-reachability';
 import { StatusStore } from './status-store';
+import type { SyncStateRow } from '../db';
 import type { EngineOptions, EngineTuning, LockManagerLike, PausedReason } from './types';
 
 /**
@@ -27,8 +30,11 @@ export const DEFAULT_TUNING: EngineTuning = {
   concurrency: 4, // a few requests at once; facility networks do not like dozens
 };
 
-/** Small tables first, so the screens fill in usefully on a first sync. */
-export const PULL_ORDER: EntityName[] = ['Program', 'Site', 'User', 'Cohort', 'Participant', 'Enrollment', 'Session', 'Outcome'];
+/**
+ * What the first screens need first (issue #11.3): participants and cohorts, the small tables that
+ * name things on them, then the big ones. Pulls run `concurrency` at a time (pull-runner.ts).
+ */
+export const PULL_ORDER: EntityName[] = ['Participant', 'Cohort', 'Program', 'Site', 'User', 'Enrollment', 'Session', 'Outcome'];
 
 export const LOCK_NAME = 'passage-sync';
 
@@ -57,6 +63,8 @@ export class SyncEngine {
   private throttled = false;
   /** A cycle threw and could not put its in-flight ops back to pending: the next cycle does. */
   private strandedOps = false;
+  /** Issue #9.5: each entity's syncState as last committed, the source of the first-sync status. */
+  private syncStates = new Map<EntityName, SyncStateRow>();
 
   constructor(options: EngineOptions) {
     this.ctx = {
@@ -66,6 +74,7 @@ export class SyncEngine {
       random: options.random ?? seededRandom(0x5eed),
       userId: options.userId,
       tuning: { ...DEFAULT_TUNING, ...options.tuning },
+      progress: (entity, state) => this.pullProgress(entity, state),
     };
     this.status = new StatusStore(options.db);
     this.entities = options.entities ?? PULL_ORDER;
@@ -175,9 +184,16 @@ export class SyncEngine {
   private async becomeLeader(): Promise<void> {
     if (!this.started) return;
     this.leader = true;
-    // Ops left 'inflight' by a tab that died mid-request: their outcome is unknown (S3).
-    await releaseInflight(this.ctx.db);
-    await this.status.set({ leader: true, syncing: false });
+    const { db } = this.ctx;
+    // The first-sync status is derived from syncState, which every page commits with its rows:
+    // whatever an earlier session stored, a sync cut off half way reads as unfinished (issue #9.5).
+    const [, states] = await Promise.all([
+      // Ops left 'inflight' by a tab that died mid-request: their outcome is unknown (S3).
+      releaseInflight(db),
+      readSyncStates(db, this.entities),
+    ]);
+    this.syncStates = states;
+    await this.status.set({ leader: true, syncing: false, ...firstSyncOf(this.entities, this.syncStates) });
     this.trigger();
   }
 
@@ -237,19 +253,19 @@ export class SyncEngine {
     this.nextOpAt = push.nextAttemptAt;
     if (push.stop) return push.stop;
     const now = this.ctx.clock.now();
-    for (const entity of this.entities) {
-      const stop = await pullEntity(this.ctx, entity);
-      // 'reject' on a pull: this user may not read that entity (e.g. not yet approved). Skip it.
-      // 'timeout': one slow request; the next cycle pulls that entity again from its cursor.
-      if (stop && stop.kind !== 'reject' && stop.kind !== 'timeout') return stop;
-    }
+    // 'reject' on a pull: this user may not read that entity (e.g. not yet approved). Skipped.
+    // 'timeout': one slow request; the next cycle pulls that entity again from its cursor.
+    const pullStop = await pullAll(this.ctx, this.entities);
+    if (pullStop) return pullStop;
+    const due: EntityName[] = [];
     for (const entity of this.entities) {
       const state = await this.ctx.db.syncState.get(entity);
       if (!state?.cursor && !(await this.ctx.db.table(TABLE_OF[entity]).count())) continue;
       if (state?.last_reconciled_at != null && now - state.last_reconciled_at < this.ctx.tuning.reconcileMs) continue;
-      const stop = await reconcileEntity(this.ctx, entity);
-      if (stop && stop.kind !== 'reject' && stop.kind !== 'timeout') return stop;
+      due.push(entity);
     }
+    const reconcileStop = await runLanes(due, this.ctx.tuning.concurrency, (entity) => reconcileEntity(this.ctx, entity), (s) => s !== null && s.kind !== 'reject' && s.kind !== 'timeout');
+    if (reconcileStop) return reconcileStop;
     // A pull may have adopted a lost create (S3) and so unblocked ops that wait on it.
     const again = await pushAll(this.ctx);
     this.nextOpAt = again.nextAttemptAt;
@@ -331,6 +347,12 @@ export class SyncEngine {
     if (this.timer) this.ctx.clock.clearTimeout(this.timer);
     if (this.debounce) this.ctx.clock.clearTimeout(this.debounce);
     this.timer = this.debounce = null;
+  }
+
+  /** A pull committed a page (or learnt its total): show the first-sync progress (issue #9.5). */
+  private pullProgress(entity: EntityName, state: SyncStateRow): void {
+    this.syncStates.set(entity, state);
+    void this.status.set(firstSyncOf(this.entities, this.syncStates));
   }
 
   private markReachable(reachable: boolean): void {

@@ -1,4 +1,4 @@
-import type { Table } from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
 import type { EntityName } from '../types';
 import { rebaseRow } from './rebase';
@@ -134,30 +134,66 @@ export async function applyUpdated(
 }
 
 /**
+ * The tables a pulled page needs when no lost create is among its rows: the entity's table, the
+ * outbox (read: rebase on queued ops) and syncState (the cursor). Narrower than `inAllTables` so
+ * a page does not lock every table against the screens' commands and the other pulls' tables.
+ */
+export function inPageTables<T>(db: PassageDB, entity: EntityName, work: () => Promise<T>): Promise<T> {
+  return db.transaction('rw', [table(db, entity), db.outbox, db.syncState], work);
+}
+
+/** Thrown by applyPulledPage in a page-only transaction when the page adopts a lost create (S3):
+ * that rewrites ids in other tables, so the caller runs the page again over all tables. */
+export class NeedsAllTables extends Error {
+  constructor() {
+    super('a pulled page adopts a lost create: retry over all tables');
+  }
+}
+
+export interface PageOptions {
+  /**
+   * The table held no server row when this pull started and the pull reads keyset pages, so no
+   * row of the page can be in the mirror yet: skip the bulkGet that only serves to leave
+   * unchanged rows alone (a first sync's 5,000-row pages would each read 5,000 missing keys).
+   */
+  fresh?: boolean;
+  /** Running inside `inAllTables` (adoption allowed); otherwise adoption throws NeedsAllTables. */
+  allTables?: boolean;
+}
+
+/**
  * A page of pulled rows (S5), in the caller's transaction. Rows with queued ops are rebased; rows
  * the mirror already has at the same updated_date (the overlap window) are skipped. A row carrying
  * the client_ref of a create this device still holds under a temporary id is that create, whose
- * answer was lost: it is adopted (S3). Batched reads and writes: one outbox scan, one bulkGet,
- * one bulkPut per page, because a first sync applies pages of 5000 rows.
- * Returns how many rows changed the mirror.
+ * answer was lost: it is adopted (S3). Batched reads and writes: the entity's ops by index, one
+ * bulkGet (none on a fresh table), one bulkPut per page, because a first sync applies pages of
+ * 5,000 rows. Returns how many rows changed the mirror.
  */
-export async function applyPulledPage(db: PassageDB, entity: EntityName, rows: Row[]): Promise<number> {
+export async function applyPulledPage(db: PassageDB, entity: EntityName, rows: Row[], options: PageOptions = {}): Promise<number> {
   if (rows.length === 0) return 0;
   const t = table(db, entity);
-  const ops = (await db.outbox.toArray()).filter((o) => o.entity === entity).sort((a, b) => a.seq! - b.seq!);
+  // [entity+record_id] sorts by record_id within the entity; ops of one record go in seq order.
+  const ops = (await db.outbox.where('[entity+record_id]').between([entity, Dexie.minKey], [entity, Dexie.maxKey]).toArray()).sort(
+    (a, b) => a.seq! - b.seq!,
+  );
   const opsById = new Map<string, OutboxOp[]>();
   const createByRef = new Map<string, OutboxOp>();
   for (const op of ops) {
     opsById.set(op.record_id, [...(opsById.get(op.record_id) ?? []), op]);
     if (op.kind === 'create' && op.client_ref) createByRef.set(op.client_ref, op);
   }
-  const existing = await t.bulkGet(rows.map((r) => r.id));
+  const lostAmong = (server: Row) => {
+    const lost = typeof server.client_ref === 'string' ? createByRef.get(server.client_ref) : undefined;
+    return lost && lost.record_id !== server.id ? lost : undefined;
+  };
+  if (!options.allTables && createByRef.size > 0 && rows.some(lostAmong)) throw new NeedsAllTables();
+  const existing = options.fresh ? [] : await t.bulkGet(rows.map((r) => r.id));
   const puts: Record<string, unknown>[] = [];
   const deletes: string[] = [];
   let changed = 0;
   for (const [i, server] of rows.entries()) {
-    const lost = typeof server.client_ref === 'string' ? createByRef.get(server.client_ref) : undefined;
-    if (lost && lost.record_id !== server.id) {
+    const lost = createByRef.size > 0 ? lostAmong(server) : undefined;
+    if (lost) {
       await applyCreated(db, lost, server);
       changed++;
       continue;
@@ -165,12 +201,13 @@ export async function applyPulledPage(db: PassageDB, entity: EntityName, rows: R
     const current = existing[i];
     const recordOps = opsById.get(server.id) ?? [];
     if (current && server.updated_date != null && current.updated_date === server.updated_date && recordOps.length === 0) continue;
-    const row = rebaseRow(server, recordOps);
+    // No queued op (nearly every row of a first sync): the server's row as it came, no copy.
+    const row = recordOps.length === 0 ? server : rebaseRow(server, recordOps);
     if (row) puts.push(row);
     else deletes.push(server.id);
     changed++;
   }
   await t.bulkPut(puts);
-  await t.bulkDelete(deletes);
+  if (deletes.length) await t.bulkDelete(deletes);
   return changed;
 }

@@ -28,5 +28,6 @@ export function observeReachability(transport: SyncTransport, report: (reachable
     remove: track(transport.remove.bind(transport)),
     fetchMany: track(transport.fetchMany.bind(transport)),
     filter: track(transport.filter.bind(transport)),
+    ...(transport.count ? { count: track(transport.count.bind(transport)) } : {}),
   };
 }

@@ -37,5 +37,7 @@ export function createPlatformTransport(client: PlatformClientLike, selfId: stri
       return rows;
     },
     filter: (entity, q, sort, limit, skip, fields) => api(entity).filter(q, sort, limit, skip, fields),
+    // Every real client counts; a small fake may not (then the engine goes without totals).
+    ...(typeof api('Participant').count === 'function' ? { count: (entity: EntityName, q?: Record<string, unknown>) => api(entity).count!(q) } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import type { PassageDB } from '../db';
+import type { PassageDB, SyncStateRow } from '../db';
+import type { EntityName } from '../types';
 import type { Clock, EngineTuning, SyncTransport } from './types';
 
 /** What the push, pull and reconcile runners share; built by the engine. */
@@ -9,6 +10,8 @@ export interface RunnerContext {
   random: () => number;
   userId: string;
   tuning: EngineTuning;
+  /** Told after each committed page of a pull (and when a first pull learns its total): issue #9.5. */
+  progress?: (entity: EntityName, state: SyncStateRow) => void;
 }
 
 /**

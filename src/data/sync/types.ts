@@ -27,6 +27,11 @@ export interface SyncTransport {
     skip?: number,
     fields?: string[],
   ): Promise<Row[]>;
+  /**
+   * How many rows match (`GET /count`): a first pull's total, a coach's cheap check of users.
+   * Optional: without it the engine shows no totals and reads a projection in full each pull.
+   */
+  count?(entity: EntityName, q?: Record<string, unknown>): Promise<number>;
 }
 
 /**
@@ -80,9 +85,17 @@ export interface SyncStatusRow {
   leader: boolean;
   /** A problem not tied to one op (storage full, server errors), for the Sync page. */
   lastError: string | null;
-  /** The first sync of this device for this user, per entity in pull order ([] before it starts). */
+  /**
+   * The first sync of this device for this user, every entity in pull order ([] until an engine
+   * first led on this device). Derived from syncState (sync/first-sync.ts), which each pulled page
+   * commits with its rows, so it survives reloads and crashes exactly.
+   */
   firstSync: EntityFirstSync[];
-  /** Every entity has completed its first pull for this user (stays true afterwards). */
+  /**
+   * Every entity has completed its first pull for this user, or is one this user may not read.
+   * Stays true afterwards, except when an entity refused before (an account awaiting approval)
+   * becomes readable: its first download then shows until it is done.
+   */
   firstSyncComplete: boolean;
 }
 

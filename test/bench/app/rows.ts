@@ -17,7 +17,8 @@ export interface Results {
     | string;
   pull?: PullResult | string;
   heap?: { peak: number } | string;
-  floor?: { rows: number; ms: number } | string;
+  /** ms: bulkPut only; engineMs: the engine's page writes of the same rows; v1Ms: bulkPut with schema v1's indexes. */
+  floor?: { rows: number; ms: number; engineMs?: number; v1Ms?: number } | string;
   baseline?: BaselineResult[] | string;
   /** Issue #11: the same app through the facility link (facility-link.ts). */
   facilityVisit?: { compressed: FirstVisit; identity: FirstVisit } | string;
@@ -53,7 +54,11 @@ export function buildRows(r: Results): Row[] {
             `${ms(i.syncedMs)} (API in flight ${ms(i.apiBusyMs)}: ${i.apiRequests} requests, ${mb(i.apiBytes)}` +
             (r.floor && !err(r.floor)
               ? `; ${Math.round(r.floor.rows / (i.syncedMs / 1000))} rows/s; IndexedDB writes alone ${ms(r.floor.ms)}, ` +
-                `so the sync's local write rate is ${(r.floor.ms / i.syncedMs).toFixed(2)}× a plain bulkPut's)`
+                `so the sync's local write rate is ${(r.floor.ms / i.syncedMs).toFixed(2)}× a plain bulkPut's` +
+                (r.floor.engineMs
+                  ? `; the engine's page writes alone ${ms(r.floor.engineMs)} (${(r.floor.ms / r.floor.engineMs).toFixed(2)}× bulkPut's rate), ` +
+                    `bulkPut with v1's indexes ${ms(r.floor.v1Ms ?? 0)})`
+                  : ')')
               : ')'),
           goal: '≤ 3 s',
           met: i.syncedMs <= 3000,

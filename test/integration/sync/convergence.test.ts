@@ -138,7 +138,7 @@ describe('convergence', () => {
       } else if (roll < 0.6) {
         const p = pick(participants);
         const cohort = pick(cohorts);
-        const active = await d.db.enrollments.where('[participant_id+enrollment_status]').equals([p.id, 'active']).toArray();
+        const active = (await d.db.enrollments.where('participant_id').equals(p.id).toArray()).filter((e) => e.enrollment_status === 'active');
         if (!active.some((e) => e.cohort_id === cohort.id)) {
           const e = await enrollParticipant({ participant_id: p.id, cohort_id: cohort.id });
           created.enrollments.push(e.client_ref!);

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { PassageDB } from '../../../src/data/db';
 
 /**
- * S13: Dexie versions are append-only. This is version 1 exactly as shipped — a frozen copy, NOT
- * imported from db.ts — so editing version 1 in place (instead of adding version 2 with an
- * upgrade) fails here. When a version 2 comes, add a test that opens a database seeded with this
- * version-1 schema and checks the upgrade moved every row.
+ * S13: Dexie versions are append-only. These are versions 1 and 2 exactly as shipped — frozen
+ * copies, NOT imported from db.ts — so editing a shipped version in place (instead of adding the
+ * next one with an upgrade) fails here. Each upgrade is tested on a database seeded with the
+ * previous version's schema.
  */
 const SHIPPED_V1 = {
   participants: 'id, client_ref, academy_uid, custody_status, program_status, enrollment_date, projected_release_date, created_date, updated_date',
@@ -25,6 +25,30 @@ const SHIPPED_V1 = {
   aliases: 'temp_id, server_id',
   meta: 'key',
 };
+
+/** Version 2 (issue #11.4): the mirror tables keep only the indexes a query or the engine uses. */
+const SHIPPED_V2 = {
+  ...SHIPPED_V1,
+  participants: 'id, custody_status, projected_release_date',
+  cohorts: 'id, program_id, site_id',
+  enrollments: 'id, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], created_date',
+  sessions: 'id, cohort_id',
+  outcomes: 'id, participant_id',
+  programs: 'id',
+  sites: 'id',
+  users: 'id',
+};
+
+const ENTITIES = ['Participant', 'Cohort', 'Program', 'Site', 'User', 'Enrollment', 'Session', 'Outcome'];
+
+/** A version-1 database as a device that ran the shipped app has it. */
+async function seedV1(name: string, seed: (old: Dexie) => Promise<void>): Promise<void> {
+  const old = new Dexie(name);
+  old.version(1).stores(SHIPPED_V1);
+  await old.open();
+  await seed(old);
+  old.close();
+}
 
 describe('S13 schema', () => {
   it('a database seeded with the shipped version-1 schema opens with the current code and keeps its data', async () => {
@@ -45,26 +69,83 @@ describe('S13 schema', () => {
 
     const db = new PassageDB(name);
     await db.open();
-    expect(await db.participants.orderBy('enrollment_date').primaryKeys()).toEqual(['p1']);
+    expect(await db.participants.get('p1')).toMatchObject({ first_name: 'Ana', enrollment_date: '2026-01-02', client_ref: 'r1' });
     expect(await db.participants.count()).toBe(2);
     expect(await db.enrollments.where('[cohort_id+enrollment_status]').equals(['c1', 'active']).count()).toBe(1);
     expect(await db.outbox.where('[user_id+state]').equals(['u1', 'pending']).count()).toBe(1);
     expect(await db.conflicts.where('status').equals('open').count()).toBe(1);
     expect(await db.aliases.get('local-y')).toMatchObject({ server_id: 'p1' });
     expect((await db.meta.get('currentUser'))?.value).toMatchObject({ email: 'coach@example.org' });
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     db.close();
   });
 
-  it('version 1 of the code is the shipped version 1 (no in-place edits)', async () => {
+  it('the shipped versions 1 and 2 are unchanged in the code (no in-place edits)', async () => {
+    for (const [version, shipped] of [
+      [1, SHIPPED_V1],
+      [2, SHIPPED_V2],
+    ] as const) {
+      // Open only up to `version` of the code's schema: a Dexie of the same name at that version.
+      const name = `schema-${process.pid}-${Date.now()}-v${version}`;
+      const code = new PassageDB(name);
+      // Dexie keeps each declared version's stores in an internal list (not in its public types).
+      const versions = (code as unknown as { _versions: Array<{ _cfg: { version: number; storesSource: Record<string, string | null> } }> })._versions;
+      const declaredOf = versions
+        .filter((v) => v._cfg.version <= version)
+        .reduce<Record<string, string | null>>((acc, v) => ({ ...acc, ...v._cfg.storesSource }), {});
+      expect(declaredOf, `version ${version}`).toEqual(shipped);
+    }
     const db = new PassageDB(`schema-${process.pid}-${Date.now()}`);
     await db.open();
-    for (const [table, spec] of Object.entries(SHIPPED_V1)) {
+    for (const [table, spec] of Object.entries(SHIPPED_V2)) {
       const schema = db.table(table).schema;
       const declared = [schema.primKey.src, ...schema.indexes.map((i) => i.src)];
       expect(declared.join(', '), table).toBe(spec);
     }
-    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SHIPPED_V1).sort());
     db.close();
+  });
+
+  it('v1 → v2: a device that had finished its first sync reads as complete, without a new first sync', async () => {
+    const name = `upgrade-synced-${process.pid}-${Date.now()}`;
+    await seedV1(name, async (old) => {
+      await old.table('participants').bulkPut([{ id: 'p1' }, { id: 'p2' }]);
+      // A coach on v1 after a whole cycle: every entity pulled (User as a projection: no cursor).
+      await old.table('syncState').bulkPut(
+        ENTITIES.map((entity) => ({ entity, cursor: entity === 'User' ? null : '2026-01-02T00:00:00.000Z', last_pulled_at: 5, last_reconciled_at: 5 })),
+      );
+      await old.table('meta').put({ key: 'syncStatus', value: { online: true, syncing: false, lastSyncedAt: 5, paused: null, leader: false, lastError: null } });
+    });
+    const db = new PassageDB(name);
+    await db.open();
+    const states = await db.syncState.toArray();
+    expect(states).toHaveLength(8);
+    for (const s of states) expect(s, s.entity).toMatchObject({ first_done: true, last_pulled_at: 5 });
+    expect(await db.syncState.get('Participant')).toMatchObject({ cursor: '2026-01-02T00:00:00.000Z', first_rows: 2 });
+    expect((await db.meta.get('syncStatus'))?.value).toMatchObject({ lastSyncedAt: 5, firstSyncComplete: true });
+    db.close();
+  });
+
+  it('v1 → v2: a first sync cut off half way stays unfinished; an entity v1 never could read counts as done', async () => {
+    const cutName = `upgrade-cut-${process.pid}-${Date.now()}`;
+    await seedV1(cutName, async (old) => {
+      await old.table('participants').put({ id: 'p1' });
+      await old.table('syncState').put({ entity: 'Participant', cursor: '2026-01-02T00:00:00.000Z', last_pulled_at: 5, last_reconciled_at: null });
+      await old.table('meta').put({ key: 'syncStatus', value: { online: false, syncing: false, lastSyncedAt: null, paused: null, leader: false, lastError: null } });
+    });
+    const cut = new PassageDB(cutName);
+    await cut.open();
+    expect((await cut.syncState.get('Participant'))?.first_done).toBeUndefined();
+    expect((await cut.meta.get('syncStatus'))?.value).not.toHaveProperty('firstSyncComplete', true);
+    cut.close();
+
+    const refusedName = `upgrade-refused-${process.pid}-${Date.now()}`;
+    await seedV1(refusedName, async (old) => {
+      // An account awaiting approval: every pull refused, so v1 never wrote a syncState row.
+      await old.table('meta').put({ key: 'syncStatus', value: { online: true, syncing: false, lastSyncedAt: 7, paused: null, leader: false, lastError: null } });
+    });
+    const refused = new PassageDB(refusedName);
+    await refused.open();
+    expect(await refused.syncState.get('Outcome')).toMatchObject({ unreadable: true, cursor: null });
+    refused.close();
   });
 });

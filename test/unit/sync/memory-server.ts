@@ -50,6 +50,16 @@ export class MemoryServer {
     return row ? { ...row } : null;
   }
 
+  /**
+   * Fields a reader may see of an entity, like the server's coach view of User (id, email,
+   * full_name): rows come back without updated_date, though filters and sorts may still use it.
+   */
+  readonly visible = new Map<EntityName, string[]>();
+
+  count(entity: EntityName, q: Record<string, unknown> = {}): number {
+    return [...this.table(entity).values()].filter((r) => matches(r, q)).length;
+  }
+
   filter(entity: EntityName, q: Record<string, unknown>, sort: string, limit: number, skip = 0, fields?: string[]): Row[] {
     const desc = sort.startsWith('-');
     const key = sort.replace(/^[-+]/, '');
@@ -59,7 +69,9 @@ export class MemoryServer {
       return desc ? -c : c;
     };
     const rows = [...this.table(entity).values()].filter((r) => matches(r, q)).sort(cmp).slice(skip, skip + limit);
-    return rows.map((r) => (fields ? Object.fromEntries(['id', ...fields].map((f) => [f, r[f]])) : { ...r }) as Row);
+    const visible = this.visible.get(entity);
+    const shown = visible ? (fields ?? visible).filter((f) => visible.includes(f)) : fields;
+    return rows.map((r) => (shown ? Object.fromEntries(['id', ...shown].map((f) => [f, r[f]])) : { ...r }) as Row);
   }
 }
 

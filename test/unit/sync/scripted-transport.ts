@@ -7,7 +7,7 @@ import { MemoryServer } from './memory-server';
  * apply and then lose its answer, time out, fail with a status (500, 401, 403, 409, 422, 429 with
  * Retry-After), or be held and answered later in any order.
  */
-export type Method = 'create' | 'bulkCreate' | 'update' | 'bulkUpdate' | 'remove' | 'fetchMany' | 'filter';
+export type Method = 'create' | 'bulkCreate' | 'update' | 'bulkUpdate' | 'remove' | 'fetchMany' | 'filter' | 'count';
 
 export type Fault =
   | { kind: 'drop-response'; status?: number } // applied on the server, the answer lost (or a 5xx from a proxy)
@@ -133,5 +133,9 @@ export class ScriptedTransport implements SyncTransport {
 
   filter(entity: EntityName, q: Record<string, unknown>, sort: string, limit: number, skip?: number, fields?: string[]): Promise<Row[]> {
     return this.run('filter', entity, [q, sort, limit, skip, fields], () => this.server.filter(entity, q, sort, limit, skip, fields));
+  }
+
+  count(entity: EntityName, q: Record<string, unknown> = {}): Promise<number> {
+    return this.run('count', entity, [q], () => this.server.count(entity, q));
   }
 }

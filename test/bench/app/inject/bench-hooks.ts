@@ -6,7 +6,23 @@
  */
 import { createParticipant } from '../../../../src/data/commands/participants';
 import { dataContext, setDataContext } from '../../../../src/data/context';
-import { PassageDB } from '../../../../src/data/db';
+import Dexie from 'dexie';
+import { PassageDB, TABLE_OF } from '../../../../src/data/db';
+import { applyPulledPage, inPageTables } from '../../../../src/data/sync/mirror-writes';
+import type { EntityName } from '../../../../src/data/types';
+
+/** The mirror tables' indexes of schema version 1 (before issue #11.4 dropped the unused ones). */
+const V1_MIRROR = {
+  participants: 'id, client_ref, academy_uid, custody_status, program_status, enrollment_date, projected_release_date, created_date, updated_date',
+  cohorts: 'id, client_ref, program_id, site_id, status, start_date, created_date, updated_date',
+  enrollments:
+    'id, client_ref, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], [participant_id+enrollment_status], created_date, updated_date',
+  sessions: 'id, cohort_id, scheduled_at, updated_date',
+  outcomes: 'id, participant_id, updated_date',
+  programs: 'id, client_ref, created_date, updated_date',
+  sites: 'id, client_ref, site_type, created_date, updated_date',
+  users: 'id, email, created_date, updated_date',
+};
 
 const hooks = {
   /** Queues `n` participant creates for `userId` (S11: ops carry the signed-in user). */
@@ -50,25 +66,52 @@ const hooks = {
   /**
    * The floor under the initial sync: the mirror's rows written into a scratch database with the
    * same schema in 5,000-row bulkPuts, nothing else (no network, no rebase, no live queries).
+   * Issue #11.4, where the rest goes: page by page, alternating so load swings hit all alike, the
+   * same rows also go (a) through the engine's own page write (applyPulledPage in its page
+   * transaction, the syncState put, the status write after it) into a second scratch database,
+   * and (b) bulkPut into one with schema version 1's indexes.
    */
-  async idbFloor(): Promise<{ rows: number; ms: number }> {
+  async idbFloor(): Promise<{ rows: number; ms: number; engineMs: number; v1Ms: number }> {
     const source = dataContext().db;
     const scratch = new PassageDB('passage-bench-floor');
+    const engine = new PassageDB('passage-bench-engine');
+    const v1 = new Dexie('passage-bench-floor-v1');
+    v1.version(1).stores(V1_MIRROR);
+    const entityOf = new Map<string, EntityName>(Object.entries(TABLE_OF).map(([entity, table]) => [String(table), entity as EntityName]));
     try {
       const tables = ['programs', 'sites', 'users', 'cohorts', 'participants', 'enrollments', 'sessions', 'outcomes'];
       const data = await Promise.all(tables.map((t) => source.table(t).toArray()));
-      const t0 = performance.now();
       let rows = 0;
+      let ms = 0;
+      let engineMs = 0;
+      let v1Ms = 0;
+      const timed = async (work: () => Promise<unknown>) => {
+        const t0 = performance.now();
+        await work();
+        return performance.now() - t0;
+      };
       for (const [i, t] of tables.entries()) {
+        const entity = entityOf.get(t)!;
         for (let k = 0; k < data[i].length; k += 5000) {
-          await scratch.transaction('rw', scratch.table(t), () => scratch.table(t).bulkPut(data[i].slice(k, k + 5000)));
+          const page = data[i].slice(k, k + 5000);
+          ms += await timed(() => scratch.transaction('rw', scratch.table(t), () => scratch.table(t).bulkPut(page)));
+          engineMs += await timed(async () => {
+            await inPageTables(engine, entity, async () => {
+              await applyPulledPage(engine, entity, page, { fresh: true });
+              await engine.syncState.put({ entity, cursor: String(page[page.length - 1].updated_date), last_pulled_at: k, last_reconciled_at: null, first_rows: k + page.length });
+            });
+            await engine.meta.put({ key: 'bench-status', value: { entity, rows: k + page.length } });
+          });
+          v1Ms += await timed(() => v1.transaction('rw', v1.table(t), () => v1.table(t).bulkPut(page)));
         }
         rows += data[i].length;
       }
-      return { rows, ms: performance.now() - t0 };
+      return { rows, ms, engineMs, v1Ms };
     } finally {
-      scratch.close();
-      await scratch.delete();
+      for (const db of [scratch, engine, v1]) {
+        db.close();
+        await db.delete();
+      }
     }
   },
 };
