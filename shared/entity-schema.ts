@@ -3,7 +3,7 @@
  * are schemaless); known ones are type-checked on create and update. Every field may be null
  * unless listed in REQUIRED_ON_CREATE.
  */
-import { UID_FIELD } from '../../src/config';
+import { UID_FIELD } from './config';
 
 export type FieldType =
   | { kind: 'string' }

@@ -13,7 +13,7 @@
  * |                             | (register or invite), nobody changes their own protected fields  |
  * |                             | and nobody deletes their own account                             |
  */
-import { accessState, type AccessState, type UserFields } from './access-state';
+import { accessState, type AccessState, type UserFields } from '../../shared/access-state';
 
 export type Principal =
   | { kind: 'anonymous' }

@@ -4,7 +4,7 @@
  */
 import { HttpError } from '../errors';
 import { RESERVED_NAMES } from './filter-check';
-import { ENTITY_FIELDS, REQUIRED_FIELDS, SERVER_FIELDS, USER_SERVER_FIELDS, type FieldType } from './entity-schema';
+import { ENTITY_FIELDS, REQUIRED_FIELDS, SERVER_FIELDS, USER_SERVER_FIELDS, type FieldType } from '../../shared/entity-schema';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;

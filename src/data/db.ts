@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from './types';
+import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from '../../shared/entities';
 
 /**
  * The local mirror (design.md "data/db.ts"). Screens never import this file: they read through

@@ -1,7 +1,7 @@
 import { db } from './db';
 import { dataContext, setDataContext } from './context';
 import type { PlatformClientLike } from './platform-like';
-import type { User } from './types';
+import type { User } from '../../shared/entities';
 import { SyncEngine } from './sync/engine';
 import { createPlatformTransport } from './sync/platform-transport';
 import type { Clock, LockManagerLike } from './sync/types';

@@ -1,4 +1,4 @@
-import type { User } from '../data/types';
+import type { User } from '../../shared/entities';
 
 /**
  * A user's access, derived from fields (spec.md 4). Pure: the shell's guard, ProfileSetup and

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { ShieldAlert } from 'lucide-react';
 import { clearLocalData, otherUsersWithPendingOps, pendingCountFor } from '../data/session';
 import { useUsers } from '../data/queries/users';
-import type { User } from '../data/types';
+import type { User } from '../../shared/entities';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';

@@ -16,7 +16,7 @@ import { PAGES, pagePath, type PageName } from '../../src/app/paths';
 import { parseSearch, stringifySearch } from '../../src/app/search-params';
 import { db } from '../../src/data/db';
 import { resetDataContext, setDataContext } from '../../src/data/context';
-import type { User } from '../../src/data/types';
+import type { User } from '../../shared/entities';
 import { forgetRememberedQueries } from '../../src/data/queries/remembered';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { PlatformClient } from '../../platform';
-import type { User } from '../../data/types';
+import type { User } from '../../../shared/entities';
 import type * as session from '../../data/session';
 import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
 import { runStartup } from './startup';

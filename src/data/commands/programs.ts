@@ -1,4 +1,4 @@
-import type { Program } from '../types';
+import type { Program } from '../../../shared/entities';
 import { createRecord, deleteRecord, updateRecord } from './record-writes';
 
 export type ProgramInput = Pick<Program, 'program_name'> & Partial<Pick<Program, 'description' | 'active'>>;

@@ -3,7 +3,7 @@ import type { OutboxOp } from '../db';
 import { TABLE_OF } from '../db';
 import { dataContext, notifyLocalWrite } from '../context';
 import { guardQuota, RecordNotFoundError } from '../errors';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { mergeChange, type Change } from '../sync/op-merge';
 import { sameValue } from '../sync/same-value';
 import { TEMP_ID_PREFIX } from '../sync/references';

@@ -1,4 +1,4 @@
-import type { Site } from '../types';
+import type { Site } from '../../../shared/entities';
 import { createRecord, deleteRecord, updateRecord } from './record-writes';
 
 export type SiteInput = Pick<Site, 'site_name'> & Partial<Omit<Site, 'id' | 'site_name' | 'created_date' | 'updated_date' | 'client_ref'>>;

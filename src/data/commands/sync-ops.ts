@@ -1,8 +1,8 @@
 import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
 import { dataContext } from '../context';
-import { bodyOf, updateRecord } from '../commands/record-writes';
-import { referencesTo } from './references';
-import { inAllTables, opsOfRecord } from './mirror-writes';
+import { bodyOf, updateRecord } from './record-writes';
+import { referencesTo } from '../sync/references';
+import { inAllTables, opsOfRecord } from '../sync/mirror-writes';
 
 /**
  * The Sync page's choices for ops the server refused and for conflicts (S4, S6, S8). Nothing is

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dataContext } from '../context';
 import type { PlatformClientLike } from '../platform-like';
-import type { User } from '../types';
+import type { User } from '../../../shared/entities';
 
 /**
  * Users for the approvals page (spec.md 2.15, 7.3: User list sorted '-created_date', admin only).

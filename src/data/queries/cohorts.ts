@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Table } from 'dexie';
 import { db } from '../db';
-import type { Cohort, Enrollment, Participant } from '../types';
+import type { Cohort, Enrollment, Participant } from '../../../shared/entities';
 import { countOccupancy } from '../../domain/occupancy';
 
 /**

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
 import { useRememberedLiveQuery } from './remembered';
-import type { Cohort, Enrollment, Participant } from '../types';
+import type { Cohort, Enrollment, Participant } from '../../../shared/entities';
 
 /**
  * Enrollment reads. Lists are joined with their participants and cohorts here, in one bulk read

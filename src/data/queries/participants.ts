@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
-import type { Participant } from '../types';
+import type { Participant } from '../../../shared/entities';
 import { compareByEnrollmentDateDesc } from '../../domain/participant-search';
 import { getByIdOrAlias } from './cohorts';
 import { useRememberedLiveQuery } from './remembered';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
-import type { Program } from '../types';
+import type { Program } from '../../../shared/entities';
 import { getByIdOrAlias } from './cohorts';
 
 /** Programs by name (case-insensitive), so the list and the AddCohort select read alike. */

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
-import type { Session } from '../types';
+import type { Session } from '../../../shared/entities';
 
 /** The sessions of a cohort (cohort_id index), by session number. */
 export function useSessionsOfCohort(cohortId: string): Session[] | undefined {

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
-import type { Site } from '../types';
+import type { Site } from '../../../shared/entities';
 import { getByIdOrAlias } from './cohorts';
 
 /** Sites by name (case-insensitive). */

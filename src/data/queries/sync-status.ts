@@ -2,11 +2,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { ConflictRow, OutboxOp } from '../db';
 import { dataContext } from '../context';
 import { CURRENT_USER_KEY } from '../session';
-import type { User } from '../types';
-import { INITIAL_STATUS } from './status-store';
-import { SYNC_STATUS_KEY, type EntityFirstSync, type PausedReason, type SyncStatusRow } from './types';
+import type { User } from '../../../shared/entities';
+import { INITIAL_STATUS } from '../sync/status-store';
+import { SYNC_STATUS_KEY, type EntityFirstSync, type PausedReason, type SyncStatusRow } from '../sync/types';
 
-export { retryOp, discardOp, editRejectedOp, resolveConflict } from './op-actions';
+export { retryOp, discardOp, editRejectedOp, resolveConflict } from '../commands/sync-ops';
 
 /** What the sync indicator and the Sync page show; live in every tab (S10). */
 export interface SyncStatus {

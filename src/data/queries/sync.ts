@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { dataContext } from '../context';
 import { TABLE_OF, type OutboxOp } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { titleOfRow } from '../../domain/record-title';
 
 /**

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
-import type { User } from '../types';
+import type { User } from '../../../shared/entities';
 
 /** The coach directory entry the Lead Coach picker needs (spec 7.3: id, email, full_name). */
 export type Coach = Pick<User, 'id' | 'email' | 'full_name'>;

@@ -1,5 +1,5 @@
 import { TABLE_OF, type SyncStateRow } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { classifyError, type ErrorClass } from './classify-error';
 import { applyPulledPage, inAllTables } from './mirror-writes';
 import { firstPage, newestDate, nextPage } from './pull-pages';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CohortInput } from '../../data/commands/cohorts';
-import type { Cohort, CohortStatus } from '../../data/types';
+import type { Cohort, CohortStatus } from '../../../shared/entities';
 import { capacityError, parseCapacity } from '../../domain/capacity';
 import { FormSection, SelectField, TextAreaField, TextField } from '../../ui/field';
 

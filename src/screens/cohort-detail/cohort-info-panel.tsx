@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Cohort } from '../../data/types';
+import type { Cohort } from '../../../shared/entities';
 import { useProgram } from '../../data/queries/programs';
 import { useSite } from '../../data/queries/sites';
 import { formatDate } from '../../domain/format';

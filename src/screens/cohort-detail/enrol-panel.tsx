@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { enrollParticipant } from '../../data/commands/enrollments';
 import { useParticipants } from '../../data/queries/participants';
-import type { Participant } from '../../data/types';
+import type { Participant } from '../../../shared/entities';
 import { buildSearchIndex, participantName, searchParticipants } from '../../domain/enrol-search';
 import { todayISO } from '../../domain/format';
 import { Button } from '../../ui/button';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { unenrollParticipant } from '../../data/commands/enrollments';
 import type { RosterRow } from '../../data/queries/cohorts';
-import { UID_FIELD } from '../../config';
+import { UID_FIELD } from '../../../shared/config';
 import { formatDate } from '../../domain/format';
 import { participantName } from '../../domain/enrol-search';
 import { PageLink } from '../../ui/page-link';

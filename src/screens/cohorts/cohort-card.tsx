@@ -1,5 +1,5 @@
 import { Building2, Calendar, GraduationCap, Users } from 'lucide-react';
-import type { Cohort } from '../../data/types';
+import type { Cohort } from '../../../shared/entities';
 import { occupancyLabel } from '../../domain/occupancy';
 import { formatDate } from '../../domain/format';
 import { Badge, statusTone } from '../../ui/badge';

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '../../config';
+import { BRAND_NAME } from '../../../shared/config';
 import { PageHeader } from '../../ui/page-header';
 import { DashboardStats } from './dashboard-stats';
 import { RecentEnrollmentsPanel } from './recent-enrollments-panel';

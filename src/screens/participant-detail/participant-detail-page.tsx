@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useParticipant } from '../../data/queries/participants';
-import type { Participant } from '../../data/types';
+import type { Participant } from '../../../shared/entities';
 import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';

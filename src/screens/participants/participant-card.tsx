@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { format } from 'date-fns';
 import { Calendar, Mail, Phone } from 'lucide-react';
-import type { Participant } from '../../data/types';
+import type { Participant } from '../../../shared/entities';
 import { toDate } from '../../domain/format';
 import { Badge } from '../../ui/badge';
 import { PageLink } from '../../ui/page-link';

@@ -1,5 +1,5 @@
 import { Calendar, UserRound, Users } from 'lucide-react';
-import type { Cohort } from '../../data/types';
+import type { Cohort } from '../../../shared/entities';
 import { formatDate } from '../../domain/format';
 import { occupancyLabel } from '../../domain/occupancy';
 import { Badge, statusTone } from '../../ui/badge';

@@ -13,7 +13,7 @@ import { Card, Panel } from '../../ui/card';
 import { NotFoundState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
-import { ProgramForm } from '../programs-sites/program-form';
+import { ProgramForm } from '../parts/program-form';
 import { ProgramBody } from './program-body';
 
 /** Spec 2.12: one program, its cohorts, sites, stats and coaches; admins edit it. */

@@ -1,5 +1,5 @@
 import { humanize } from '../../domain/format';
-import type { EntityName } from '../../data/types';
+import type { EntityName } from '../../../shared/entities';
 
 /**
  * "What changed" for one queued op on the Sync page (issue #5.4), from the op alone: an update

@@ -5,7 +5,7 @@ import { AdminApprovalsPage } from '../../../src/screens/admin-approvals/admin-a
 import { PassageDB } from '../../../src/data/db';
 import { resetDataContext, setDataContext } from '../../../src/data/context';
 import { createPlatformClient } from '../../../src/platform';
-import type { User } from '../../../src/data/types';
+import type { User } from '../../../shared/entities';
 import { renderPage } from '../app/render-page';
 
 const admin: User = { id: 'a1', email: 'admin@example.org', full_name: 'Ada Admin', role: 'admin', approved: true, created_date: '2026-01-01T00:00:00Z' };

@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import { AppToaster } from '../../../src/app/app-toaster';
 import { AuthContext, type AuthApi } from '../../../src/app/auth/auth-context';
 import { CurrentUserContext } from '../../../src/app/current-user';
-import type { User } from '../../../src/data/types';
+import type { User } from '../../../shared/entities';
 import { PlatformContext } from '../../../src/app/platform-context';
 import type { PlatformClient } from '../../../src/platform';
 

@@ -5,7 +5,7 @@ import { ProfileSetupPage } from '../../../src/screens/profile-setup/profile-set
 import { PassageDB } from '../../../src/data/db';
 import { resetDataContext, setDataContext } from '../../../src/data/context';
 import { cacheCurrentUser } from '../../../src/data/session';
-import type { User } from '../../../src/data/types';
+import type { User } from '../../../shared/entities';
 import { renderPage } from '../app/render-page';
 
 const newcoach: User = { id: 'n1', email: 'newcoach@example.org', full_name: 'Nell New', role: 'user', approved: false, requested_access_date: null };

@@ -7,7 +7,7 @@ import { db, type OutboxOp } from '../../../src/data/db';
 import { resetDataContext, setDataContext } from '../../../src/data/context';
 import { CURRENT_USER_KEY } from '../../../src/data/session';
 import { SYNC_STATUS_KEY, type SyncStatusRow } from '../../../src/data/sync/types';
-import type { User } from '../../../src/data/types';
+import type { User } from '../../../shared/entities';
 
 // Live queries answer through fake-indexeddb; on 2 cores shared by six helpers' test runs a page
 // can take more than the 1 s default to settle.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { accessState } from '../../../server/auth/access-state';
+import { accessState } from '../../../shared/access-state';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/demo/accounts';
 import { seedDemo } from '../../../server/demo/seed';
 import { createStore } from '../../../server/store/index';

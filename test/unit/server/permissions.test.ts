@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessState } from '../../../server/auth/access-state';
+import { accessState } from '../../../shared/access-state';
 import { APP_ENTITIES, decide, type Principal } from '../../../server/auth/permissions';
 
 const user = (fields: Record<string, unknown>): Principal => ({ kind: 'user', user: { id: 'u1', ...fields } });
