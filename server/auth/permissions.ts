@@ -13,7 +13,14 @@
  * |                             | (register or invite), nobody changes their own protected fields  |
  * |                             | and nobody deletes their own account                             |
  */
-import { accessState, type AccessState, type UserFields } from '../../shared/access-state';
+import { accessState, type AccessFields, type AccessState } from '../../shared/access-state';
+
+/** The caller's User record as the permission table reads it (schemaless JSON). */
+export interface UserFields extends AccessFields {
+  id: string;
+  email?: unknown;
+  disabled?: unknown;
+}
 
 export type Principal =
   | { kind: 'anonymous' }

@@ -36,7 +36,7 @@ describe('demo seed', () => {
         body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
       });
       expect(res.status, account.email).toBe(200);
-      const { user } = (await res.json()) as { user: { id: string } };
+      const { user } = (await res.json()) as { user: { id: string; role?: string; approved?: boolean; requested_access_date?: string } };
       states[account.email] = accessState(user);
     }
     expect(states).toEqual({
