@@ -2,7 +2,7 @@
  * Checks a create or update body against the known fields (entity-schema.ts) and returns the data
  * to store: server-kept fields removed, everything else as sent. Problems throw 422 naming the field.
  */
-import { HttpError } from '../errors';
+import { HttpError, unprocessable } from '../errors';
 import { RESERVED_NAMES } from './filter-check';
 import { ENTITY_FIELDS, REQUIRED_FIELDS, SERVER_FIELDS, USER_SERVER_FIELDS, type FieldType } from '../../shared/entity-schema';
 
@@ -23,7 +23,7 @@ function tooDeep(value: unknown, depth = 0): boolean {
   return false;
 }
 
-const invalid = (field: string, message: string) => new HttpError(422, 'VALIDATION_ERROR', message, { field });
+const invalid = (field: string, message: string) => unprocessable(message, field);
 
 function realDate(y: string, m: string, d: string): boolean {
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));

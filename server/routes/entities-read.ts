@@ -1,6 +1,6 @@
 /** Entity reads: list/filter, count, v2/list (cursor pages) and get by id. */
 import { Hono } from 'hono';
-import { HttpError } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { encodeCursor, decodeCursor } from '../http/cursor';
 import { MAX_LIMIT, parseCount, parseFields, parseFilter, parseListParams, parseSort, touchedFields } from '../http/list-params';
 import { authorize, checkApp, type ServerContext } from './context';
@@ -72,7 +72,7 @@ export function entityReadRoutes(ctx: ServerContext) {
     const id = checkId(c.req.param('id'));
     const { decision, user } = await authorize(ctx, c, 'read', entity);
     const record = await ctx.store.get(ctx.appId, entity, id);
-    if (!record) throw new HttpError(404, 'NOT_FOUND', `${entity} not found`);
+    if (!record) throw notFound(`${entity} not found`);
     const own = entity === 'User' && id === user.id;
     return c.json(own ? record : project(record, visibleProjection(undefined, decision.visibleFields)));
   });
