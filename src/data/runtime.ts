@@ -145,7 +145,8 @@ async function stop(): Promise<void> {
   if (!current) return;
   current.teardown();
   await current.engine.stop();
-  if (dataContext().userId === current.userId) setDataContext({ sync: null, client: null, userId: null });
+  // The client stays: it is the shell's (set at boot), and online-only calls use it signed out too.
+  if (dataContext().userId === current.userId) setDataContext({ sync: null, userId: null });
 }
 
 /** The running engine, for diagnostics and tests. */

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2, RefreshCw, UploadCloud } from 'lucide-react';
-import { syncNow, useSyncStatus } from '../data/queries/sync-status';
+import { syncNow } from '../data/commands/sync-ops';
+import { useSyncStatus } from '../data/queries/sync-status';
 import { countsOf, summarizeSync, syncedAgo, type SyncState } from './sync-summary';
 import { useNow } from './use-now';
 

@@ -18,6 +18,11 @@ function kick(): void {
   dataContext().sync?.syncNow();
 }
 
+/** The "Sync now" button (S9). In a tab that is not the leader, the runtime forwards it. */
+export function syncNow(): void {
+  kick();
+}
+
 /** Send a rejected (or backed-off) op again now. */
 export async function retryOp(seq: number): Promise<void> {
   await db().outbox.update(seq, { state: 'pending', attempts: 0, next_attempt_at: 0, last_error: null });

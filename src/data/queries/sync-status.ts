@@ -6,8 +6,6 @@ import type { User } from '../../../shared/entities';
 import { INITIAL_STATUS } from '../sync/status-store';
 import { SYNC_STATUS_KEY, type EntityFirstSync, type PausedReason, type SyncStatusRow } from '../sync/types';
 
-export { retryOp, discardOp, editRejectedOp, resolveConflict } from '../commands/sync-ops';
-
 /** What the sync indicator and the Sync page show; live in every tab (S10). */
 export interface SyncStatus {
   /** The server was reachable at the last attempt (and the browser thinks it is online). */
@@ -74,9 +72,4 @@ export async function readSyncStatus(): Promise<SyncStatus> {
 export function useSyncStatus(): SyncStatus {
   const { db } = dataContext();
   return useLiveQuery(readSyncStatus, [db], LOADING);
-}
-
-/** The "Sync now" button (S9). In a tab that is not the leader, the runtime forwards it. */
-export function syncNow(): void {
-  dataContext().sync?.syncNow();
 }

@@ -42,7 +42,7 @@ export function AddParticipantPage() {
       <form noValidate onSubmit={submit} aria-label="Add participant">
         <ParticipantFormSections values={values} errors={errors} set={set} />
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <PageLink page="Participants" className={buttonClass('secondary')}>
+          <PageLink href={pagePath('Participants')} className={buttonClass('secondary')}>
             Cancel
           </PageLink>
           <Button type="submit" disabled={pending}>
