@@ -83,6 +83,17 @@ export async function createRecord<T extends object>(entity: EntityName, input: 
   return row as unknown as T;
 }
 
+/**
+ * Queue an existing mirror row as a create again, with a fresh client_ref (S3): a record the
+ * server no longer has that a person chose to keep (S6). Runs inside the caller's transaction,
+ * which must cover the record's table and the outbox.
+ */
+export async function requeueAsCreate(entity: EntityName, row: Body): Promise<void> {
+  const client_ref = dataContext().newUuid();
+  await tableOf(entity).put({ ...row, client_ref });
+  await queue(entity, String(row.id), { kind: 'create', data: bodyOf({ ...row, client_ref }) }, { client_ref });
+}
+
 /** Resolve a temporary id that has since become a server id (S2 alias). */
 export async function resolveId(id: string): Promise<string> {
   const alias = await dataContext().db.aliases.get(id);

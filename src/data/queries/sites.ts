@@ -1,7 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../db';
+import { dataContext } from '../context';
 import type { Site } from '../../../shared/entities';
 import { getByIdOrAlias } from './cohorts';
+
+/** The database of the data context: the one commands write (tests point both at a fresh one). */
+const db = () => dataContext().db;
 
 /** Sites by name (case-insensitive). */
 export function bySiteName(a: Site, b: Site): number {
@@ -9,15 +12,15 @@ export function bySiteName(a: Site, b: Site): number {
 }
 
 export function useSites(): Site[] | undefined {
-  return useLiveQuery(async () => (await db.sites.toArray()).sort(bySiteName), []);
+  return useLiveQuery(async () => (await db().sites.toArray()).sort(bySiteName), []);
 }
 
 /** `null` when the id (or its temporary-id alias) matches no site. */
 export function useSite(id: string): Site | null | undefined {
-  return useLiveQuery(() => getByIdOrAlias(db.sites, id), [id]);
+  return useLiveQuery(() => getByIdOrAlias(db().sites, id), [id]);
 }
 
 /** Sites by id, for labelling cohort cards without one read per card. */
 export function useSitesById(): Map<string, Site> | undefined {
-  return useLiveQuery(async () => new Map((await db.sites.toArray()).map((s) => [s.id, s])), []);
+  return useLiveQuery(async () => new Map((await db().sites.toArray()).map((s) => [s.id, s])), []);
 }
