@@ -15,10 +15,6 @@ async function resolvedId(id: string): Promise<string> {
   return (await db().aliases.get(id))?.server_id ?? id;
 }
 
-export function useEnrollments(): Enrollment[] | undefined {
-  return useLiveQuery(() => db().enrollments.toArray(), []);
-}
-
 export interface RecentEnrollment {
   enrollment: Enrollment;
   /** Null when the participant or cohort is not (yet) in the mirror: the row shows the fallback. */
@@ -76,11 +72,6 @@ export function useEnrollmentsOfParticipant(participantId: string): ParticipantE
     const cohorts = await db().cohorts.bulkGet(rows.map((e) => e.cohort_id));
     return rows.map((enrollment, i) => ({ enrollment, cohort: cohorts[i] ?? null }));
   }, [participantId]);
-}
-
-/** The enrollments of one cohort (any status). Accepts a temporary id or its alias. */
-export function useEnrollmentsOfCohort(cohortId: string): Enrollment[] | undefined {
-  return useLiveQuery(async () => db().enrollments.where('cohort_id').equals(await resolvedId(cohortId)).toArray(), [cohortId]);
 }
 
 /**

@@ -26,14 +26,6 @@ export function entityLabel(entity: EntityName): string {
   return ENTITY_LABEL[entity];
 }
 
-/** A name a person recognises, from the op's own fields when it has them. */
-export function recordTitle(op: OpLike): string | null {
-  const d = op.data;
-  const str = (k: string) => (typeof d[k] === 'string' && d[k] ? (d[k] as string) : null);
-  const name = [str('first_name'), str('last_name')].filter(Boolean).join(' ');
-  return name || str('cohort_code') || str('program_name') || str('site_name') || str('full_name') || null;
-}
-
 /** Field names as words: 'projected_release_date' → 'projected release date'. */
 export function fieldLabel(field: string): string {
   return humanize(field);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { CurrentUserContext } from '../../../src/app/current-user';
@@ -11,7 +11,6 @@ import type { User } from '../../../shared/entities';
 
 // Live queries answer through fake-indexeddb; on 2 cores shared by six helpers' test runs a page
 // can take more than the 1 s default to settle.
-configure({ asyncUtilTimeout: 5_000 });
 
 export const COACH: User = { id: 'user-coach', email: 'coach@example.org', full_name: 'Casey Coach', role: 'user', approved: true };
 
