@@ -48,9 +48,8 @@ export type Decision =
     }
   | { allow: false; status: 401 | 403; code: string; message: string; reason?: 'auth_required' | 'user_not_registered' };
 
-export const APP_ENTITIES = ['Participant', 'Cohort', 'Enrollment', 'Session', 'Outcome', 'Program', 'Site'] as const;
-export const ENTITIES = [...APP_ENTITIES, 'User'] as const;
-export type EntityName = (typeof ENTITIES)[number];
+/** The entity names client and server share (shared/entities.ts). */
+export { APP_ENTITY_NAMES as APP_ENTITIES, ENTITY_NAMES as ENTITIES, type EntityName } from '../../shared/entities';
 
 /** Fields nobody may change on their own User record. */
 export const SELF_PROTECTED_FIELDS = ['role', 'approved', 'approval_date', 'approved_by', 'email', 'id'] as const;

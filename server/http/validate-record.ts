@@ -83,7 +83,7 @@ export function validateRecord(entity: string, body: unknown, mode: 'create' | '
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, 'BAD_REQUEST', 'The body must be a JSON object');
   }
-  const known = ENTITY_FIELDS[entity] ?? {};
+  const known = (ENTITY_FIELDS as Partial<Record<string, Record<string, FieldType>>>)[entity] ?? {};
   const drop = new Set<string>([...SERVER_FIELDS, ...(entity === 'User' ? USER_SERVER_FIELDS : [])]);
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) {
