@@ -11,7 +11,7 @@ import { otherUsersWithPendingOps, pendingCountFor } from '../session';
 /**
  * The Sync page's own reads. The data layer's status hook gives counts, rejected ops and conflicts;
  * the page also lists what is still queued and names each record, which no other screen needs.
- * Read-only: every change goes through data/sync/status (retry, edit, discard, resolve).
+ * Read-only: every change goes through data/commands/sync-ops (retry, edit, discard, resolve).
  */
 
 export interface RecordRef {
