@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL 15 cluster for tests: initdb in a temp folder, listen on loopback only,
 // removed on stop. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthService } from './auth/auth-service';
 import { secretKey } from './auth/tokens';
-import { HttpError } from './errors';
+import { HttpError, notFound, toHttpError } from './errors';
 import { MAX_BODY_BYTES } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
 import { compressAnswers } from './http/compress';
@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/apps', entityWriteRoutes(ctx));
   app.route('/api/app-logs', appLogRoutes(ctx));
   app.all('/api/*', () => {
-    throw new HttpError(404, 'NOT_FOUND', 'No such API endpoint');
+    throw notFound('No such API endpoint');
   });
   if (deps.distDir) app.route('/', staticAppRoutes(deps.distDir));
 
@@ -79,7 +79,8 @@ export function createApp(deps: AppDeps) {
 
   // The one place errors become responses: HttpError → its status and {message, code, extra_data};
   // anything else is a bug → logged, and a 500 that reveals nothing.
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = toHttpError(thrown) as Error;
     if (err instanceof HttpError) {
       const extra = err.extra;
       const body: Record<string, unknown> = { message: err.message, code: err.code };

@@ -1,3 +1,5 @@
+import { StoreError, type StoreErrorKind } from './store/errors';
+
 /** The server's one error type: thrown anywhere, mapped once to `{message, code}` (plus extra_data). */
 export class HttpError extends Error {
   constructor(
@@ -16,3 +18,18 @@ export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'FORBIDDEN', message);
 export const unprocessable = (message: string, field?: string) =>
   new HttpError(422, 'VALIDATION_ERROR', message, field ? { field } : undefined);
+
+const STORE_ERRORS: Record<StoreErrorKind, [status: number, code: string]> = {
+  invalid: [400, 'BAD_REQUEST'],
+  not_found: [404, 'NOT_FOUND'],
+  conflict: [409, 'CONFLICT'],
+};
+
+/** The one mapping of the store's errors to HTTP (app.onError); anything else is returned as is. */
+export function toHttpError(err: unknown): unknown {
+  if (err instanceof StoreError) {
+    const [status, code] = STORE_ERRORS[err.kind];
+    return new HttpError(status, code, err.message);
+  }
+  return err;
+}

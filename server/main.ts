@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { DEFAULT_APP_ID } from '../src/config';
+import { DEFAULT_APP_ID } from '../shared/config';
 import { createApp } from './app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts';
 import { seedDemo } from './demo/seed';

@@ -8,6 +8,7 @@ import { installFrameErrorReporting } from './app/tracking/frame-messages';
 import { createPlatformClient, getStoredToken, readAppParams, removeToken, storeToken } from './platform';
 import { registerPwa } from './pwa/register-pwa';
 import { SyncIndicator } from './pwa/sync-indicator';
+import { setDataContext } from './data/context';
 
 // Boot: URL params first (they capture ?access_token= and clean the address bar), then the
 // client, error reporting to a hosting frame, the service worker and the app.
@@ -20,6 +21,9 @@ const client = createPlatformClient({
   getToken: () => getStoredToken(),
   setToken: (token) => storeToken(token),
 });
+// Online-only calls (data/online: coach approvals) use the same client from the first render on,
+// before sign-in completes and the sync runtime starts.
+setDataContext({ client });
 installFrameErrorReporting();
 registerPwa();
 

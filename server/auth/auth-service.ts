@@ -3,7 +3,7 @@
  * login with lockout, register + e-mailed OTP, password reset, change password and invitations.
  * Every failure is an HttpError; nothing here knows about HTTP requests.
  */
-import { HttpError } from '../errors';
+import { HttpError, forbidden, unprocessable } from '../errors';
 import type { EntityRecord, Store } from '../store/types';
 import { createAccount, findAccount, normalEmail, type AuthState } from './accounts';
 import { lockedUntil, recordFailure, recordSuccess } from './lockout';
@@ -38,7 +38,7 @@ export interface SignedIn {
 const badCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
 const badPassword = (password: unknown) => {
   const problem = passwordProblem(password);
-  if (problem) throw new HttpError(422, 'VALIDATION_ERROR', problem, { field: 'password' });
+  if (problem) throw unprocessable(problem, 'password');
 };
 
 export function createAuthService(deps: AuthDeps) {
@@ -196,7 +196,7 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Signs out every other session; the answer carries a fresh token for this one. */
     async changePassword(caller: EntityRecord, body: { user_id?: unknown; current_password?: unknown; new_password?: unknown }): Promise<{ message: string } & SignedIn> {
-      if (body.user_id !== caller.id) throw new HttpError(403, 'FORBIDDEN', 'You can only change your own password');
+      if (body.user_id !== caller.id) throw forbidden('You can only change your own password');
       const account = await findAccount(store, app, String(caller.email));
       if (!account || typeof body.current_password !== 'string' || !(await verifyPassword(body.current_password, account.auth.password_hash))) {
         throw new HttpError(400, 'INVALID_CREDENTIALS', 'The current password is not correct');
@@ -209,7 +209,7 @@ export function createAuthService(deps: AuthDeps) {
     async invite(admin: EntityRecord, emailIn: unknown, role: unknown, origin: string): Promise<{ message: string; user: EntityRecord }> {
       const email = normalEmail(emailIn);
       if (role !== 'user' && role !== 'admin') {
-        throw new HttpError(422, 'VALIDATION_ERROR', 'role must be "user" or "admin"', { field: 'role' });
+        throw unprocessable('role must be "user" or "admin"', 'role');
       }
       if (await store.getAuth(app, email)) throw new HttpError(409, 'EMAIL_TAKEN', 'An account with this email already exists');
       const token = newResetToken(email);

@@ -13,7 +13,14 @@
  * |                             | (register or invite), nobody changes their own protected fields  |
  * |                             | and nobody deletes their own account                             |
  */
-import { accessState, type AccessState, type UserFields } from './access-state';
+import { accessState, type AccessFields, type AccessState } from '../../shared/access-state';
+
+/** The caller's User record as the permission table reads it (schemaless JSON). */
+export interface UserFields extends AccessFields {
+  id: string;
+  email?: unknown;
+  disabled?: unknown;
+}
 
 export type Principal =
   | { kind: 'anonymous' }
@@ -41,9 +48,8 @@ export type Decision =
     }
   | { allow: false; status: 401 | 403; code: string; message: string; reason?: 'auth_required' | 'user_not_registered' };
 
-export const APP_ENTITIES = ['Participant', 'Cohort', 'Enrollment', 'Session', 'Outcome', 'Program', 'Site'] as const;
-export const ENTITIES = [...APP_ENTITIES, 'User'] as const;
-export type EntityName = (typeof ENTITIES)[number];
+/** The entity names client and server share (shared/entities.ts). */
+export { APP_ENTITY_NAMES as APP_ENTITIES, ENTITY_NAMES as ENTITIES, type EntityName } from '../../shared/entities';
 
 /** Fields nobody may change on their own User record. */
 export const SELF_PROTECTED_FIELDS = ['role', 'approved', 'approval_date', 'approved_by', 'email', 'id'] as const;

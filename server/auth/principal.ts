@@ -7,7 +7,7 @@ import type { Store } from '../store/types';
 import { tokenRevoked, type AuthState } from './accounts';
 import type { Principal } from './permissions';
 import { readToken } from './tokens';
-import type { UserFields } from './access-state';
+import type { UserFields } from './permissions';
 
 export type Caller = Principal | { kind: 'invalid' };
 

@@ -1,5 +1,5 @@
 /** Pure builders of the demo records (no I/O): given the RNG and the records they refer to. */
-import { UID_FIELD } from '../../src/config';
+import { UID_FIELD } from '../../shared/config';
 import type { EntityRecord } from '../store/types';
 import { CASE_MANAGERS, FIRST_NAMES, LAST_NAMES, MIDDLE_INITIALS, OUTCOME_TYPES, RELATIONSHIPS, SESSION_TOPICS, STREETS } from './catalog';
 import { dayOffset, type Rng } from './random';

@@ -38,8 +38,11 @@ export function decodeCursor(raw: string): CursorState {
   return { q: q as Filter | undefined, sort: sort as string | undefined, fields: fields as string[] | undefined, offset };
 }
 
-/** Same listing? Compares what the caller sent now with what the cursor carries. */
-export function sameListing(a: Omit<CursorState, 'offset'>, b: Omit<CursorState, 'offset'>): boolean {
-  const canon = (v: unknown) => JSON.stringify(v ?? null);
-  return canon(a.q) === canon(b.q) && (a.sort ?? null) === (b.sort ?? null) && canon(a.fields) === canon(b.fields);
+/**
+ * Same listing? Compares what the caller sent with a later page against what the cursor carries;
+ * a parameter not sent is the cursor's (a later page may send the cursor alone).
+ */
+export function sameListing(sent: Omit<CursorState, 'offset'>, cursor: Omit<CursorState, 'offset'>): boolean {
+  const same = (k: 'q' | 'sort' | 'fields') => sent[k] === undefined || JSON.stringify(sent[k]) === JSON.stringify(cursor[k]);
+  return same('q') && same('sort') && same('fields');
 }

@@ -2,9 +2,9 @@
  * Checks a create or update body against the known fields (entity-schema.ts) and returns the data
  * to store: server-kept fields removed, everything else as sent. Problems throw 422 naming the field.
  */
-import { HttpError } from '../errors';
+import { HttpError, unprocessable } from '../errors';
 import { RESERVED_NAMES } from './filter-check';
-import { ENTITY_FIELDS, REQUIRED_FIELDS, SERVER_FIELDS, USER_SERVER_FIELDS, type FieldType } from './entity-schema';
+import { ENTITY_FIELDS, REQUIRED_FIELDS, SERVER_FIELDS, USER_SERVER_FIELDS, type FieldType } from '../../shared/entity-schema';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -23,7 +23,7 @@ function tooDeep(value: unknown, depth = 0): boolean {
   return false;
 }
 
-const invalid = (field: string, message: string) => new HttpError(422, 'VALIDATION_ERROR', message, { field });
+const invalid = (field: string, message: string) => unprocessable(message, field);
 
 function realDate(y: string, m: string, d: string): boolean {
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
@@ -83,7 +83,7 @@ export function validateRecord(entity: string, body: unknown, mode: 'create' | '
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, 'BAD_REQUEST', 'The body must be a JSON object');
   }
-  const known = ENTITY_FIELDS[entity] ?? {};
+  const known = (ENTITY_FIELDS as Partial<Record<string, Record<string, FieldType>>>)[entity] ?? {};
   const drop = new Set<string>([...SERVER_FIELDS, ...(entity === 'User' ? USER_SERVER_FIELDS : [])]);
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) {

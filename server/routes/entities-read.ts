@@ -1,7 +1,7 @@
 /** Entity reads: list/filter, count, v2/list (cursor pages) and get by id. */
 import { Hono } from 'hono';
-import { HttpError } from '../errors';
-import { encodeCursor, decodeCursor } from '../http/cursor';
+import { HttpError, notFound } from '../errors';
+import { encodeCursor, decodeCursor, sameListing } from '../http/cursor';
 import { MAX_LIMIT, parseCount, parseFields, parseFilter, parseListParams, parseSort, touchedFields } from '../http/list-params';
 import { authorize, checkApp, type ServerContext } from './context';
 import { checkEntity, checkId, checkTouched, project, scopeUserListing, visibleProjection } from './entity-guards';
@@ -30,8 +30,7 @@ export function entityReadRoutes(ctx: ServerContext) {
     let listing = { ...sent, offset: 0 };
     if (rawCursor) {
       const cursor = decodeCursor(rawCursor);
-      const differs = (k: 'q' | 'sort' | 'fields') => sent[k] !== undefined && JSON.stringify(sent[k]) !== JSON.stringify(cursor[k]);
-      if (differs('q') || differs('sort') || differs('fields')) {
+      if (!sameListing(sent, cursor)) {
         throw new HttpError(400, 'CURSOR_MISMATCH', 'q, sort and fields must not change between pages of one listing');
       }
       listing = cursor as typeof listing;
@@ -72,7 +71,7 @@ export function entityReadRoutes(ctx: ServerContext) {
     const id = checkId(c.req.param('id'));
     const { decision, user } = await authorize(ctx, c, 'read', entity);
     const record = await ctx.store.get(ctx.appId, entity, id);
-    if (!record) throw new HttpError(404, 'NOT_FOUND', `${entity} not found`);
+    if (!record) throw notFound(`${entity} not found`);
     const own = entity === 'User' && id === user.id;
     return c.json(own ? record : project(record, visibleProjection(undefined, decision.visibleFields)));
   });

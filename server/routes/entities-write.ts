@@ -1,6 +1,6 @@
 /** Entity writes: create, bulk create, update (merge), bulk update and delete. */
 import { Hono, type Context } from 'hono';
-import { HttpError } from '../errors';
+import { HttpError, notFound, unprocessable } from '../errors';
 import { readJson, readObject } from '../http/json-body';
 import { PREVIOUS_HEADER, previousHeader } from '../http/previous-header';
 import { validateRecord } from '../http/validate-record';
@@ -23,7 +23,7 @@ async function checkUserEmail(ctx: ServerContext, entity: string, id: string, pa
   if (entity !== 'User' || patch.email === undefined) return;
   const current = await ctx.store.get(ctx.appId, 'User', id);
   if (current && patch.email !== current.email) {
-    throw new HttpError(422, 'VALIDATION_ERROR', 'Email addresses cannot be changed', { field: 'email' });
+    throw unprocessable('Email addresses cannot be changed', 'email');
   }
 }
 
@@ -49,7 +49,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     const { user } = await authorize(ctx, c, 'update', entity);
     const patches = bulkArray(await readJson(c)).map((row) => {
       const id = (row as { id?: unknown } | null)?.id;
-      if (typeof id !== 'string') throw new HttpError(422, 'VALIDATION_ERROR', 'Every record needs its id', { field: 'id' });
+      if (typeof id !== 'string') throw unprocessable('Every record needs its id', 'id');
       return { ...validateRecord(entity, row, 'update'), id: checkId(id) };
     });
     for (const { id, ...patch } of patches) {
@@ -81,7 +81,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     await checkUserEmail(ctx, entity, id, patch);
     await checkCohortCodes(ctx, entity, [{ ...patch, id }]);
     const updated = await ctx.store.updateWithPrevious(ctx.appId, entity, id, patch);
-    if (!updated) throw new HttpError(404, 'NOT_FOUND', `${entity} not found`);
+    if (!updated) throw notFound(`${entity} not found`);
     const previous = previousHeader([{ patch, updated }]);
     if (previous) c.header(PREVIOUS_HEADER, previous);
     return c.json(updated.record);
@@ -93,7 +93,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     const { user } = await authorize(ctx, c, 'delete', entity);
     await authorize(ctx, c, 'delete', entity, { self: entity === 'User' && id === user.id });
     await checkNotInUse(ctx, entity, id);
-    if (!(await ctx.store.delete(ctx.appId, entity, id))) throw new HttpError(404, 'NOT_FOUND', `${entity} not found`);
+    if (!(await ctx.store.delete(ctx.appId, entity, id))) throw notFound(`${entity} not found`);
     return c.json({ success: true });
   });
 

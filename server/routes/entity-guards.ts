@@ -1,5 +1,5 @@
 /** Small checks shared by the entity routes: known entity names, sane ids, coach projections. */
-import { HttpError } from '../errors';
+import { HttpError, forbidden, notFound } from '../errors';
 import { ENTITIES } from '../auth/permissions';
 import type { EntityRecord, Filter } from '../store/types';
 
@@ -14,9 +14,14 @@ export function checkEntity(entity: string): string {
 
 /** An id we could have issued; anything else cannot exist, so it is simply not found. */
 export function checkId(id: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (id.length === 0 || id.length > MAX_ID || /[\u0000-\u001f\u007f/\\]/.test(id)) throw new HttpError(404, 'NOT_FOUND', 'Not found');
+  if (id.length === 0 || id.length > MAX_ID || [...id].some(unsafeInId)) throw notFound();
   return id;
+}
+
+/** Control characters (C0 and DEL) and path separators never appear in an id. */
+function unsafeInId(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  return code <= 0x1f || code === 0x7f || ch === '/' || ch === '\\';
 }
 
 export function project(record: EntityRecord, fields: readonly string[] | undefined): EntityRecord {
@@ -37,7 +42,7 @@ export function visibleProjection(requested: string[] | undefined, visible: read
 export function checkTouched(touched: string[], visible: readonly string[] | undefined): void {
   if (!visible) return;
   const hidden = touched.find((f) => !visible.includes(f));
-  if (hidden) throw new HttpError(403, 'FORBIDDEN', `You may not filter or sort users by ${hidden}`);
+  if (hidden) throw forbidden(`You may not filter or sort users by ${hidden}`);
 }
 
 /**

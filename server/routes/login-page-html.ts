@@ -2,7 +2,7 @@
  * The sign-in page's HTML: plain forms (no script, so the strict CSP holds and it works on any
  * browser), labelled inputs, errors announced inline with role="alert" and tied to the inputs.
  */
-import { PRODUCT } from '../../src/config';
+import { PRODUCT } from '../../shared/config';
 
 export type LoginView =
   | { kind: 'signin'; email?: string; error?: string; notice?: string }

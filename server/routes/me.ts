@@ -7,7 +7,7 @@
  * would break harmless saves, while dropping guarantees nobody promotes themselves.
  */
 import { Hono } from 'hono';
-import { HttpError } from '../errors';
+import { notFound } from '../errors';
 import { SELF_PROTECTED_FIELDS } from '../auth/permissions';
 import { readObject } from '../http/json-body';
 import { validateRecord } from '../http/validate-record';
@@ -31,7 +31,7 @@ export function meRoutes(ctx: ServerContext) {
     const allowed = Object.fromEntries(Object.entries(body).filter(([k]) => !DROPPED_ON_ME.has(k)));
     const patch = validateRecord('User', allowed, 'update');
     const updated = Object.keys(patch).length ? await ctx.store.update(ctx.appId, 'User', user.id, patch) : user;
-    if (!updated) throw new HttpError(404, 'NOT_FOUND', 'User not found');
+    if (!updated) throw notFound('User not found');
     return c.json(updated);
   });
 

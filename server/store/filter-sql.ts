@@ -9,7 +9,7 @@
  * Every leaf yields TRUE or FALSE, never SQL NULL, so NOT and NOR behave.
  * Anything else (unknown operators such as `$where`, wrong operand types, bad field names) is a 400.
  */
-import { badRequest } from '../errors';
+import { badRequest } from './errors';
 import { Params, Target, columnFor, isPlainObject, jsonAt, nestValue, parseFieldPath, textAt } from './sql-parts';
 
 /** Deeper nesting is never legitimate; the cap bounds SQL size and planner work (a DoS guard). */

@@ -10,7 +10,7 @@
  * - skip: a non-negative integer.
  * - fields: top-level fields to return (`a.b` returns all of `a`); `id` is always included.
  */
-import { badRequest } from '../errors';
+import { badRequest } from './errors';
 import { COLUMN_FIELDS, Params, jsonAt, parseFieldPath, textAt } from './sql-parts';
 
 export const DEFAULT_LIMIT = 5000;

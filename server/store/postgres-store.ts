@@ -3,7 +3,7 @@
  * keyed by (app, entity, id) with the whole record as jsonb; see schema.ts for tables and indexes,
  * filter-sql.ts and list-sql.ts for queries, clock.ts for updated_date.
  */
-import { HttpError, badRequest, notFound } from '../errors';
+import { StoreError, badRequest, conflict, notFound } from './errors';
 import { isoAt, reserveTimestamps } from './clock';
 import { compileFilter } from './filter-sql';
 import { limitOf, orderBy, projection, skipOf } from './list-sql';
@@ -30,14 +30,14 @@ const parsed = (rows: Row[]): EntityRecord[] => rows.map((r) => JSON.parse(r.dat
  * PostgreSQL "data exception" errors (class 22: invalid regex, \u0000 in text, numeric overflow…) can
  * only come from values a caller sent, so they are the caller's 400, not our 500.
  */
-function asHttpError(err: unknown): unknown {
+function asStoreError(err: unknown): unknown {
   const code = (err as { code?: unknown })?.code;
-  if (typeof code === 'string' && code.startsWith('22') && !(err instanceof HttpError)) {
+  if (typeof code === 'string' && code.startsWith('22') && !(err instanceof StoreError)) {
     return badRequest(`Invalid value: ${(err as Error).message}`);
   }
   // 23505 unique_violation: an update that gives a record another record's client_ref.
-  if (code === '23505' && !(err instanceof HttpError)) {
-    return new HttpError(409, 'CONFLICT', 'Another record already has this client_ref');
+  if (code === '23505' && !(err instanceof StoreError)) {
+    return conflict('Another record already has this client_ref');
   }
   return err;
 }
@@ -46,7 +46,7 @@ async function mapErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw asHttpError(err);
+    throw asStoreError(err);
   }
 }
 

@@ -1,6 +1,6 @@
 /** Pure helpers for the platform fields every record carries (platform-contract.md section 6). */
 import { randomBytes } from 'node:crypto';
-import { badRequest } from '../errors';
+import { badRequest } from './errors';
 import { isPlainObject } from './sql-parts';
 import type { EntityRecord, RecordMeta } from './types';
 

@@ -5,7 +5,7 @@
  * Literals (not parameters) are used for names so that expressions such as `data -> 'participant_id'`
  * stay identical across queries and can match expression indexes.
  */
-import { badRequest } from '../errors';
+import { badRequest } from './errors';
 
 export class Params {
   readonly values: unknown[] = [];

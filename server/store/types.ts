@@ -16,7 +16,7 @@ export interface EntityRecord {
 }
 
 export interface ListQuery {
-  /** The filter language of platform-contract.md 2.1; invalid input throws HttpError 400. */
+  /** The filter language of platform-contract.md 2.1; invalid input throws StoreError 'invalid' (HTTP 400). */
   q?: Filter;
   /** `field`, `-field` or `+field`; default `-created_date`; ties are always broken by id. */
   sort?: string;

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { User } from '../data/types';
+import type { User } from '../../shared/entities';
 
 /** The signed-in user, provided by the app shell once start-up resolved (null before/without). */
 export const CurrentUserContext = createContext<User | null>(null);

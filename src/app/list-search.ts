@@ -39,8 +39,8 @@ export function useListSearch<K extends string>(
     Object.fromEntries(keys.map((k) => [k, typeof source[k] === 'string' ? (source[k] as string) : ''])) as Record<K, string>;
   const [values, setValues] = useState<Record<K, string>>(() => read(fromUrl));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The values as last set (by the coach or by the URL): read by the delayed URL write.
   const latest = useRef(values);
-  latest.current = values;
 
   useEffect(() => {
     const search = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) as Record<string, string>;
@@ -52,7 +52,10 @@ export function useListSearch<K extends string>(
   const urlKey = JSON.stringify(read(fromUrl));
   useEffect(() => {
     if (timer.current !== undefined) return;
-    if (urlKey !== JSON.stringify(latest.current)) setValues(JSON.parse(urlKey) as Record<K, string>);
+    if (urlKey === JSON.stringify(latest.current)) return;
+    const next = JSON.parse(urlKey) as Record<K, string>;
+    latest.current = next;
+    setValues(next);
   }, [urlKey]);
 
   function write() {

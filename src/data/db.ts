@@ -1,6 +1,6 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { SYNC_STATUS_KEY } from './sync/types';
-import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from './types';
+import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from '../../shared/entities';
 
 /**
  * The local mirror (design.md "data/db.ts"). Screens never import this file: they read through

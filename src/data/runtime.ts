@@ -1,7 +1,7 @@
 import { db } from './db';
 import { dataContext, setDataContext } from './context';
 import type { PlatformClientLike } from './platform-like';
-import type { User } from './types';
+import type { User } from '../../shared/entities';
 import { SyncEngine } from './sync/engine';
 import { createPlatformTransport } from './sync/platform-transport';
 import type { Clock, LockManagerLike } from './sync/types';
@@ -155,7 +155,8 @@ async function stop(): Promise<void> {
   if (!current) return;
   current.teardown();
   await current.engine.stop();
-  if (dataContext().userId === current.userId) setDataContext({ sync: null, client: null, userId: null });
+  // The client stays: it is the shell's (set at boot), and online-only calls use it signed out too.
+  if (dataContext().userId === current.userId) setDataContext({ sync: null, userId: null });
 }
 
 /** The running engine, for diagnostics and tests. */

@@ -1,5 +1,5 @@
 import { dataContext } from './context';
-import type { User } from './types';
+import type { User } from '../../shared/entities';
 import { forgetRememberedQueries } from './queries/remembered';
 
 /**

@@ -1,27 +1,24 @@
-import type { User } from '../data/types';
+import { hasAppAccess } from '../../shared/access-state';
+import type { User } from '../../shared/entities';
 
 /**
- * A user's access, derived from fields (spec.md 4). Pure: the shell's guard, ProfileSetup and
- * AdminApprovals all read it from here, so the three screens can never disagree.
+ * A user's access on the client. The state itself is `accessState` of shared/access-state.ts,
+ * the same function the server's permission table uses, so the client lets in exactly the users
+ * the server answers. The helpers below are what the shell's guard, ProfileSetup and
+ * AdminApprovals read.
  */
-export type AccessState = 'admin' | 'no-profile' | 'pending' | 'approved' | 'rejected';
+export { accessState, type AccessState } from '../../shared/access-state';
 
 type AccessFields = Pick<User, 'role' | 'approved' | 'requested_access_date'>;
 
-export function accessStateOf(user: AccessFields): AccessState {
-  if (user.role === 'admin') return 'admin';
-  if (user.approved === true) return 'approved';
-  if (!user.requested_access_date) return 'no-profile';
-  return user.role === 'guest' ? 'rejected' : 'pending';
-}
-
 /**
- * The layout guard (spec 2.3): a non-admin with no requested_access_date, or with one but not
- * approved, is sent to ProfileSetup from every other page. Note an approved user who never filled
- * in the profile is still sent there (the rule reads both fields).
+ * The layout guard (spec 2.3, 6): everyone but admins and approved coaches is sent to
+ * ProfileSetup from every other page — no profile, pending, rejected, and a guest even when
+ * marked approved (the server refuses them every read). An approved user who never filled in the
+ * profile is still sent there (the rule reads both fields).
  */
 export function mustCompleteProfile(user: AccessFields): boolean {
-  return user.role !== 'admin' && (!user.requested_access_date || user.approved !== true);
+  return !hasAppAccess(user);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Cohort } from '../data/types';
+import type { Cohort } from '../../shared/entities';
 
 /**
  * Summaries over a group of cohorts (the cohorts of one program or one site), for ProgramDetail

@@ -1,4 +1,4 @@
-import type { Cohort } from '../data/types';
+import type { Cohort } from '../../shared/entities';
 
 /**
  * The Cohorts list's search and status filter (issue #12.8: "search text and filters on Cohorts";

@@ -1,5 +1,5 @@
-import { UID_FIELD } from '../config';
-import type { Participant } from '../data/types';
+import { UID_FIELD } from '../../shared/config';
+import type { Participant } from '../../shared/entities';
 
 /**
  * The enrol search of CohortDetail (spec 2.10): first name, last name and UID, case-insensitive,

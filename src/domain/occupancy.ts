@@ -1,5 +1,5 @@
 import { formatCapacity } from './capacity';
-import type { EnrollmentStatus } from '../data/types';
+import type { EnrollmentStatus } from '../../shared/entities';
 
 /**
  * Cohort occupancy, in the two readings of spec 4:

@@ -1,4 +1,4 @@
-import type { CustodyStatus, Gender, Participant } from '../data/types';
+import type { CustodyStatus, Gender, Participant } from '../../shared/entities';
 
 /**
  * The participant form (spec 2.6 AddParticipant, 2.7 inline edit) as plain data: what the inputs

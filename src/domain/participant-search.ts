@@ -1,4 +1,4 @@
-import type { Participant, ProgramStatus } from '../data/types';
+import type { Participant, ProgramStatus } from '../../shared/entities';
 
 /**
  * Participant list search and filter (spec 2.5): case-insensitive on first name + last name +

@@ -1,4 +1,4 @@
-import type { EntityName } from '../data/types';
+import type { EntityName } from '../../shared/entities';
 
 type Row = Record<string, unknown> | undefined;
 

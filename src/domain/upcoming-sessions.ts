@@ -1,4 +1,4 @@
-import type { Session } from '../data/types';
+import type { Session } from '../../shared/entities';
 
 /**
  * The 'Upcoming Sessions' panel of CohortDetail (spec 2.10 says "the first 3 sessions").

@@ -1,4 +1,4 @@
-import { BRAND_SLUG, DEFAULT_APP_ID } from '../config';
+import { BRAND_SLUG, DEFAULT_APP_ID } from '../../shared/config';
 import { LEGACY_TOKEN_KEY, TOKEN_KEY } from './token-store';
 
 /**

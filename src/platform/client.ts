@@ -2,7 +2,7 @@ import { createAuthClient, type AuthClient } from './auth';
 import { createEntityClient, type EntityClient } from './entities';
 import { createFunctions, createIntegrations, type Functions, type Integrations } from './named-params';
 import { createTransport, type HttpAnswer, type TransportConfig } from './transport';
-import type { EntityTypes, User } from '../data/types';
+import type { EntityTypes, User } from '../../shared/entities';
 
 /**
  * Passage's typed client of the platform (platform-contract.md). One transport carries every call;

@@ -1,4 +1,4 @@
-import { BRAND_SLUG } from '../config';
+import { BRAND_SLUG } from '../../shared/config';
 
 /**
  * Where the access token lives (platform-contract.md 4, design.md Naming): `academy_access_token`,

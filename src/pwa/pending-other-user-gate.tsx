@@ -1,18 +1,13 @@
 import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { ShieldAlert } from 'lucide-react';
-import { clearLocalData, otherUsersWithPendingOps, pendingCountFor } from '../data/session';
+import { clearLocalData } from '../data/session';
+import { usePendingOwners } from '../data/queries/sync';
 import { useUsers } from '../data/queries/users';
-import type { User } from '../data/types';
+import type { User } from '../../shared/entities';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { changesPhrase } from './logout-warning';
-
-interface PendingOwner {
-  id: string;
-  count: number;
-}
 
 /**
  * S11 on a shared tablet: someone else's changes are still waiting on this device and only their
@@ -23,10 +18,7 @@ interface PendingOwner {
  * nothing of another user is pending any more (after a discard).
  */
 export function PendingOtherUserGate({ user, onSignOut, onClear }: { user: User; onSignOut: () => void; onClear: () => void }) {
-  const owners = useLiveQuery(async (): Promise<PendingOwner[]> => {
-    const ids = await otherUsersWithPendingOps(user.id);
-    return Promise.all(ids.map(async (id) => ({ id, count: await pendingCountFor(id) })));
-  }, [user.id]);
+  const owners = usePendingOwners(user.id);
   const directory = useUsers();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);

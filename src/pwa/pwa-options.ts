@@ -1,5 +1,5 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { PRODUCT } from '../config';
+import { PRODUCT } from '../../shared/config';
 
 /**
  * The service worker and web manifest (issue #5). Kept apart from vite.config.ts so a unit test can

@@ -1,4 +1,4 @@
-import type { EntityName } from '../data/types';
+import type { EntityName } from '../../shared/entities';
 
 /**
  * The words of the first-sync states (issue #9.5), pure so they are tested without a screen:

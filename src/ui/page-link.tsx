@@ -1,11 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { pagePath, type PageName } from '../app/paths';
 
-/** An in-app link to a page (with `?id=` for detail pages), through the router. */
-export function PageLink({ page, id, children, className, ...rest }: { page: PageName; id?: string; children: ReactNode; className?: string; 'aria-label'?: string }) {
+/**
+ * An in-app link through the router. `href` is an app URL such as '/cohortdetail?id=c1' (built by
+ * app/paths `pageUrl`); ui/ knows no page names, so the caller builds it.
+ */
+export function PageLink({ href, children, className, ...rest }: { href: string; children: ReactNode; className?: string; 'aria-label'?: string }) {
+  const [to, query = ''] = href.split('?', 2);
+  const search = Object.fromEntries(new URLSearchParams(query));
   return (
-    <Link to={pagePath(page)} search={id === undefined ? {} : { id }} className={className} {...rest}>
+    <Link to={to} search={search} className={className} {...rest}>
       {children}
     </Link>
   );

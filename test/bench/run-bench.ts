@@ -11,8 +11,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { searchKey } from '../../src/domain/participant-search';
-import { DEFAULT_APP_ID } from '../../src/config';
-import type { Participant } from '../../src/data/types';
+import { DEFAULT_APP_ID } from '../../shared/config';
+import type { Participant } from '../../shared/entities';
 import { DEMO_PASSWORD } from '../../server/demo/accounts';
 import { listAll, signInApi } from './app/api-client';
 import { runBaseline, type BaselineResult } from './app/baseline';

@@ -26,7 +26,7 @@ const rows: Row[] = [];
 
 async function main() {
   const server = await startBenchServer();
-  let t = performance.now();
+  const t = performance.now();
   await seed(server.store, N);
   console.log(`seeded ${N.participants} participants, ${N.cohorts} cohorts, ${N.enrollments} enrollments in ${Math.round(performance.now() - t)} ms`);
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import {
   Outlet,
@@ -11,19 +11,22 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import { AuthContext, type AuthApi } from '../../src/app/auth/auth-context';
 import { CurrentUserContext } from '../../src/app/current-user';
 import { PAGES, pagePath, type PageName } from '../../src/app/paths';
 import { parseSearch, stringifySearch } from '../../src/app/search-params';
 import { db } from '../../src/data/db';
 import { resetDataContext, setDataContext } from '../../src/data/context';
-import type { User } from '../../src/data/types';
+import type { User } from '../../shared/entities';
 import { forgetRememberedQueries } from '../../src/data/queries/remembered';
 import { INITIAL_STATUS } from '../../src/data/sync/status-store';
 import { SYNC_STATUS_KEY } from '../../src/data/sync/types';
 
 /**
- * Renders one page the way the app does — inside a TanStack router, the CurrentUserContext and a
- * sonner Toaster — so component tests can follow links and see toasts. Every other page of spec
+ * Renders one page the way the app does — inside a TanStack router, the auth context (its setUser
+ * updates the signed-in user, like the real provider, and is spied as `setUserSpy`), the
+ * CurrentUserContext and a sonner Toaster — so component tests can follow links and see toasts. Every other page of spec
  * 2.1 is a route too and renders `Now on {Page}` (plus its ?id=), so a test can assert where a
  * link or a navigate() went: `await screen.findByText('Now on Participants')` or
  * `router.state.location`.
@@ -52,15 +55,39 @@ export interface RenderPageOptions {
   search?: Record<string, string>;
 }
 
-export async function renderPage(element: ReactNode, { at, id, user = COACH, search }: RenderPageOptions): Promise<RenderResult & { router: AnyRouter }> {
-  const root = createRootRoute({
-    component: () => (
-      <CurrentUserContext.Provider value={user}>
-        <Outlet />
-        <Toaster />
-      </CurrentUserContext.Provider>
-    ),
-  });
+export async function renderPage(
+  element: ReactNode,
+  { at, id, user = COACH, search }: RenderPageOptions,
+): Promise<RenderResult & { router: AnyRouter; setUserSpy: ReturnType<typeof vi.fn> }> {
+  const setUserSpy = vi.fn();
+  function Shell() {
+    const [current, setCurrent] = useState<User | null>(user);
+    const auth: AuthApi = {
+      user: current,
+      isAuthenticated: current !== null,
+      isLoadingAuth: false,
+      isLoadingPublicSettings: false,
+      authError: null,
+      publicSettings: null,
+      offline: false,
+      logout: vi.fn(async () => true),
+      navigateToLogin: vi.fn(),
+      retry: vi.fn(),
+      setUser: (u) => {
+        setUserSpy(u);
+        setCurrent(u);
+      },
+    };
+    return (
+      <AuthContext.Provider value={auth}>
+        <CurrentUserContext.Provider value={current}>
+          <Outlet />
+          <Toaster />
+        </CurrentUserContext.Provider>
+      </AuthContext.Provider>
+    );
+  }
+  const root = createRootRoute({ component: Shell });
   const routes = PAGES.map((page) =>
     createRoute({
       getParentRoute: () => root,
@@ -88,7 +115,7 @@ export async function renderPage(element: ReactNode, { at, id, user = COACH, sea
   // Resolve the route first so the page renders in the first commit: a test can then see the
   // loading skeleton before any live query has answered.
   await router.load();
-  return { router, ...render(<RouterProvider router={router} />) };
+  return { router, setUserSpy, ...render(<RouterProvider router={router} />) };
 }
 
 function OtherPage({ page }: { page: PageName }) {

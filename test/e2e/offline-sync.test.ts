@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Request } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
 import {
   addParticipant,
   eventually,
@@ -24,7 +25,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   own = await ownServer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'] });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
 import { eventually, outbox, ownServer, serverRows, serviceWorkerReady, signInAt, toast, tokenOf, type OwnServer } from './offline-world';
 
 /**
@@ -18,7 +19,7 @@ let browser: Browser | null = null;
 
 beforeAll(async () => {
   own = await ownServer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'] });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {

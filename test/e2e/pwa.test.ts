@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { DEMO, setupHarness } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
 import { serviceWorkerReady } from './offline-world';
 
 /**
@@ -17,9 +18,9 @@ describe('PWA: service worker and install (issue #5)', () => {
     // Installability is never reported for incognito contexts, so this test uses a real profile.
     const profile = mkdtempSync(join(tmpdir(), 'passage-install-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { PublicSettings } from '../../platform';
-import type { User } from '../../data/types';
+import type { User } from '../../../shared/entities';
 import type { AuthError } from './auth-errors';
 
 /** The app state of spec.md 2.3, plus what the shell needs to act on it. */

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { CurrentUserContext } from '../current-user';
 import { useAuth } from './auth-context';
 import { AccessRestricted } from './access-restricted';
@@ -19,10 +19,10 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const goToLogin =
     !loading && !auth.isAuthenticated && !auth.needsConnection && (type === 'auth_required' || (!auth.authError && !auth.userLoadError));
 
+  const navigateToLogin = useEffectEvent(() => auth.navigateToLogin());
+  // Once per decision: a re-render with the same decision must not navigate again.
   useEffect(() => {
-    if (goToLogin) auth.navigateToLogin();
-    // navigateToLogin is stable per environment; run once per decision.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (goToLogin) navigateToLogin();
   }, [goToLogin]);
 
   if (loading) return <LoadingScreen />;

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { PlatformClient } from '../../platform';
-import type { User } from '../../data/types';
+import type { User } from '../../../shared/entities';
 import type * as session from '../../data/session';
 import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
 import { isTransportFailure } from './auth-errors';
@@ -51,7 +51,6 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
 
   useEffect(() => {
     let cancelled = false;
-    setState(INITIAL_AUTH_STATE);
     runStartup({
       client,
       hasToken: !!env.getToken(),
@@ -83,26 +82,26 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
   // Sync runs for every signed-in user (a coach's profile submission travels through the outbox
   // too) — but not while another user's changes wait here: this user is only shown the S11 gate.
   const othersWaiting = othersPending === undefined || othersPending.length > 0;
-  useEffect(() => {
-    if (!state.isAuthenticated || !state.user || othersWaiting || syncing.current) return;
-    syncing.current = true;
-    try {
-      Promise.resolve(env.sync.start({ client, user: state.user })).catch((err: unknown) => console.error('Sync could not start', err));
-    } catch (err) {
-      console.error('Sync could not start', err);
-    }
-    // Only a new identity restarts sync; profile edits of the same user do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.isAuthenticated, userId, othersWaiting, client, env]);
-
   // The cached user follows local profile submissions and pulled approvals (same transaction as
   // the change), so the guard and ProfileSetup update without a reload.
   const cached = useLiveQuery(() => (userId ? env.session.getCachedUser().catch(() => null) : null), [userId, env]);
-  useEffect(() => {
-    if (cached && cached.id === userId) {
-      setState((s) => (s.user && JSON.stringify(s.user) !== JSON.stringify(cached) ? { ...s, user: cached } : s));
+  const user = cached && cached.id === userId ? cached : state.user;
+
+  // Reads the newest user without making profile edits a reason to restart sync.
+  const startSync = useEffectEvent(() => {
+    if (!user) return;
+    syncing.current = true;
+    try {
+      Promise.resolve(env.sync.start({ client, user })).catch((err: unknown) => console.error('Sync could not start', err));
+    } catch (err) {
+      console.error('Sync could not start', err);
     }
-  }, [cached, userId]);
+  });
+  // Only a new identity (or client, environment) starts sync; profile edits of the same user do not.
+  useEffect(() => {
+    if (!state.isAuthenticated || !userId || othersWaiting || syncing.current) return;
+    startSync();
+  }, [state.isAuthenticated, userId, othersWaiting, client, env]);
 
   const navigateToLogin = useCallback(() => {
     const from = encodeURIComponent(window.location.href);
@@ -144,13 +143,17 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
   const api = useMemo<AuthApi>(
     () => ({
       ...state,
+      user,
       othersPending,
       logout,
       navigateToLogin,
       setUser: (user) => setState((s) => ({ ...s, user })),
-      retry: () => setAttempt((n) => n + 1),
+      retry: () => {
+        setState(INITIAL_AUTH_STATE);
+        setAttempt((n) => n + 1);
+      },
     }),
-    [state, othersPending, logout, navigateToLogin],
+    [state, user, othersPending, logout, navigateToLogin],
   );
 
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;

@@ -1,5 +1,5 @@
 import type { PublicSettings } from '../../platform';
-import type { User } from '../../data/types';
+import type { User } from '../../../shared/entities';
 import { currentUserError, isTransportFailure, publicSettingsError, UNEXPECTED_ERROR, type AuthError } from './auth-errors';
 
 /**

@@ -8,6 +8,12 @@ import { TOOLTIP_DELAY_MS } from './sidebar-state';
  */
 export function NavTooltip({ label, enabled, children }: { label: string; enabled: boolean; children: ReactElement<Record<string, unknown>> }) {
   const [visible, setVisible] = useState(false);
+  // Hidden as soon as the sidebar expands (adjusted while rendering, not in an effect).
+  const [wasEnabled, setWasEnabled] = useState(enabled);
+  if (enabled !== wasEnabled) {
+    setWasEnabled(enabled);
+    if (!enabled) setVisible(false);
+  }
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const id = useId();
 
@@ -24,8 +30,12 @@ export function NavTooltip({ label, enabled, children }: { label: string; enable
     setVisible(false);
   };
   useEffect(() => clear, []);
+  // A pending show timer must not fire once the sidebar expanded.
   useEffect(() => {
-    if (!enabled) hide();
+    if (!enabled && timer.current) {
+      clearTimeout(timer.current);
+      timer.current = null;
+    }
   }, [enabled]);
 
   if (!enabled) return children;

@@ -1,4 +1,4 @@
-import type { Cohort } from '../types';
+import type { Cohort } from '../../../shared/entities';
 import { createRecord, updateRecord } from './record-writes';
 
 export type CohortInput = Omit<Cohort, 'id' | 'created_date' | 'updated_date' | 'created_by' | 'created_by_id' | 'client_ref' | 'status'> & {

@@ -1,4 +1,4 @@
-import type { Enrollment } from '../types';
+import type { Enrollment } from '../../../shared/entities';
 import { createRecord, resolveId, todayIso, updateRecord } from './record-writes';
 
 export interface EnrollInput {

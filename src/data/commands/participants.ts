@@ -1,4 +1,4 @@
-import type { Participant } from '../types';
+import type { Participant } from '../../../shared/entities';
 import { createRecord, updateRecord } from './record-writes';
 
 export type ParticipantInput = Omit<Participant, 'id' | 'created_date' | 'updated_date' | 'created_by' | 'created_by_id' | 'client_ref'>;

@@ -1,6 +1,6 @@
 import { dataContext } from '../context';
 import { CURRENT_USER_KEY } from '../session';
-import type { User } from '../types';
+import type { User } from '../../../shared/entities';
 import { todayIso, updateRecord } from './record-writes';
 
 /** The coach profile form's fields (spec 2.14 / 7.3 "Submit profile"). */

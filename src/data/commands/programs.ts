@@ -1,4 +1,4 @@
-import type { Program } from '../types';
+import type { Program } from '../../../shared/entities';
 import { dataContext } from '../context';
 import { InUseError } from '../errors';
 import { createRecord, deleteRecord, updateRecord } from './record-writes';

@@ -3,7 +3,7 @@ import type { OutboxOp } from '../db';
 import { TABLE_OF } from '../db';
 import { dataContext, notifyLocalWrite } from '../context';
 import { guardQuota, RecordNotFoundError } from '../errors';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { mergeChange, type Change } from '../sync/op-merge';
 import { sameValue } from '../sync/same-value';
 import { TEMP_ID_PREFIX } from '../sync/references';
@@ -81,6 +81,17 @@ export async function createRecord<T extends object>(entity: EntityName, input: 
   );
   notifyLocalWrite();
   return row as unknown as T;
+}
+
+/**
+ * Queue an existing mirror row as a create again, with a fresh client_ref (S3): a record the
+ * server no longer has that a person chose to keep (S6). Runs inside the caller's transaction,
+ * which must cover the record's table and the outbox.
+ */
+export async function requeueAsCreate(entity: EntityName, row: Body): Promise<void> {
+  const client_ref = dataContext().newUuid();
+  await tableOf(entity).put({ ...row, client_ref });
+  await queue(entity, String(row.id), { kind: 'create', data: bodyOf({ ...row, client_ref }) }, { client_ref });
 }
 
 /** Resolve a temporary id that has since become a server id (S2 alias). */

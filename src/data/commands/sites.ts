@@ -1,4 +1,4 @@
-import type { Site } from '../types';
+import type { Site } from '../../../shared/entities';
 import { dataContext } from '../context';
 import { InUseError } from '../errors';
 import { createRecord, deleteRecord, updateRecord } from './record-writes';

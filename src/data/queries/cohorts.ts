@@ -1,13 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Table } from 'dexie';
-import { db } from '../db';
-import type { Cohort, Enrollment, Participant } from '../types';
+import { dataContext } from '../context';
+import type { Cohort, Enrollment, Participant } from '../../../shared/entities';
 import { countOccupancy } from '../../domain/occupancy';
 import { codeKey } from '../../domain/cohort-code';
 
+/** The database of the data context: the one commands write (tests point both at a fresh one). */
+const db = () => dataContext().db;
+
 /**
  * Cohort reads for the cohort, program and site screens. Every hook returns `undefined` while
- * loading (the screen shows its skeleton) and reads through indexes of db.ts.
+ * loading (the screen shows its skeleton) and reads through indexes of db().ts.
  */
 
 /**
@@ -18,12 +21,12 @@ export async function getByIdOrAlias<T>(table: Table<T, string>, id: string): Pr
   if (!id) return null;
   const row = await table.get(id);
   if (row) return row;
-  const alias = await db.aliases.get(id);
+  const alias = await db().aliases.get(id);
   return alias ? ((await table.get(alias.server_id)) ?? null) : null;
 }
 
 async function resolvedId(id: string): Promise<string> {
-  return (await db.aliases.get(id))?.server_id ?? id;
+  return (await db().aliases.get(id))?.server_id ?? id;
 }
 
 /** Newest start first; cohorts without a start date go last (spec 2.8). */
@@ -32,24 +35,24 @@ export function byStartDateDesc(a: Cohort, b: Cohort): number {
 }
 
 export function useCohorts(): Cohort[] | undefined {
-  return useLiveQuery(async () => (await db.cohorts.toArray()).sort(byStartDateDesc), []);
+  return useLiveQuery(async () => (await db().cohorts.toArray()).sort(byStartDateDesc), []);
 }
 
 /** `null` when the id (or its alias) matches no cohort. */
 export function useCohort(id: string): Cohort | null | undefined {
-  return useLiveQuery(() => getByIdOrAlias(db.cohorts, id), [id]);
+  return useLiveQuery(() => getByIdOrAlias(db().cohorts, id), [id]);
 }
 
 export function useCohortsOfProgram(programId: string): Cohort[] | undefined {
   return useLiveQuery(
-    async () => (await db.cohorts.where('program_id').equals(await resolvedId(programId)).toArray()).sort(byStartDateDesc),
+    async () => (await db().cohorts.where('program_id').equals(await resolvedId(programId)).toArray()).sort(byStartDateDesc),
     [programId],
   );
 }
 
 export function useCohortsOfSite(siteId: string): Cohort[] | undefined {
   return useLiveQuery(
-    async () => (await db.cohorts.where('site_id').equals(await resolvedId(siteId)).toArray()).sort(byStartDateDesc),
+    async () => (await db().cohorts.where('site_id').equals(await resolvedId(siteId)).toArray()).sort(byStartDateDesc),
     [siteId],
   );
 }
@@ -60,7 +63,7 @@ export function useCohortsOfSite(siteId: string): Cohort[] | undefined {
  */
 export function useEnrollmentCountsByCohort(): Map<string, number> | undefined {
   return useLiveQuery(async () => {
-    const keys = (await db.enrollments.orderBy('cohort_id').keys()) as string[];
+    const keys = (await db().enrollments.orderBy('cohort_id').keys()) as string[];
     return countOccupancy(keys.map((cohort_id) => ({ cohort_id, enrollment_status: null }))).all;
   }, []);
 }
@@ -78,7 +81,7 @@ export function useActiveEnrollmentSummary(cohortIds: readonly string[] | undefi
   return useLiveQuery(async () => {
     if (!cohortIds) return undefined;
     const rows = cohortIds.length
-      ? await db.enrollments.where('[cohort_id+enrollment_status]').anyOf(cohortIds.map((id) => [id, 'active'])).toArray()
+      ? await db().enrollments.where('[cohort_id+enrollment_status]').anyOf(cohortIds.map((id) => [id, 'active'])).toArray()
       : [];
     return {
       byCohort: countOccupancy(rows).active,
@@ -105,9 +108,9 @@ function rosterName(row: RosterRow): string {
 /** The active enrollments of a cohort with their participants (sorted by last name) and the graduated count. */
 export function useCohortRoster(cohortId: string): CohortRoster | undefined {
   return useLiveQuery(async () => {
-    const enrollments = await db.enrollments.where('cohort_id').equals(await resolvedId(cohortId)).toArray();
+    const enrollments = await db().enrollments.where('cohort_id').equals(await resolvedId(cohortId)).toArray();
     const active = enrollments.filter((e) => e.enrollment_status === 'active');
-    const participants = await db.participants.bulkGet(active.map((e) => e.participant_id));
+    const participants = await db().participants.bulkGet(active.map((e) => e.participant_id));
     const rows = active.map((enrollment, i) => ({ enrollment, participant: participants[i] ?? null }));
     rows.sort((a, b) => rosterName(a).localeCompare(rosterName(b)));
     return { active: rows, graduated: enrollments.filter((e) => e.enrollment_status === 'graduated').length };
@@ -121,7 +124,7 @@ export function useCohortRoster(cohortId: string): CohortRoster | undefined {
 export function useCohortCodes(): Map<string, string> | undefined {
   return useLiveQuery(async () => {
     const codes = new Map<string, string>();
-    await db.cohorts.each((c) => {
+    await db().cohorts.each((c) => {
       const key = codeKey(c.cohort_code);
       if (key) codes.set(key, c.id);
     });

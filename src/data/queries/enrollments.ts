@@ -1,7 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../db';
+import { dataContext } from '../context';
 import { useRememberedLiveQuery } from './remembered';
-import type { Cohort, Enrollment, Participant } from '../types';
+import type { Cohort, Enrollment, Participant } from '../../../shared/entities';
+
+/** The database of the data context: the one commands write (tests point both at a fresh one). */
+const db = () => dataContext().db;
 
 /**
  * Enrollment reads. Lists are joined with their participants and cohorts here, in one bulk read
@@ -9,11 +12,7 @@ import type { Cohort, Enrollment, Participant } from '../types';
  */
 
 async function resolvedId(id: string): Promise<string> {
-  return (await db.aliases.get(id))?.server_id ?? id;
-}
-
-export function useEnrollments(): Enrollment[] | undefined {
-  return useLiveQuery(() => db.enrollments.toArray(), []);
+  return (await db().aliases.get(id))?.server_id ?? id;
 }
 
 export interface RecentEnrollment {
@@ -30,10 +29,10 @@ export interface RecentEnrollment {
  */
 export function useRecentEnrollments(n: number): RecentEnrollment[] | undefined {
   return useLiveQuery(async () => {
-    const rows = await db.enrollments.orderBy('created_date').reverse().limit(n).toArray();
+    const rows = await db().enrollments.orderBy('created_date').reverse().limit(n).toArray();
     const [participants, cohorts] = await Promise.all([
-      db.participants.bulkGet(rows.map((e) => e.participant_id)),
-      db.cohorts.bulkGet(rows.map((e) => e.cohort_id)),
+      db().participants.bulkGet(rows.map((e) => e.participant_id)),
+      db().cohorts.bulkGet(rows.map((e) => e.cohort_id)),
     ]);
     return rows.map((enrollment, i) => ({ enrollment, participant: participants[i] ?? null, cohort: cohorts[i] ?? null }));
   }, [n]);
@@ -48,8 +47,8 @@ export interface EnrollmentCounts {
 export function useEnrollmentCounts(): EnrollmentCounts | undefined {
   return useLiveQuery(async () => {
     const [active, graduated] = await Promise.all([
-      db.enrollments.where('enrollment_status').equals('active').count(),
-      db.enrollments.where('enrollment_status').equals('graduated').count(),
+      db().enrollments.where('enrollment_status').equals('active').count(),
+      db().enrollments.where('enrollment_status').equals('graduated').count(),
     ]);
     return { active, graduated };
   }, []);
@@ -68,16 +67,11 @@ export interface ParticipantEnrollment {
 export function useEnrollmentsOfParticipant(participantId: string): ParticipantEnrollment[] | undefined {
   return useLiveQuery(async () => {
     const id = await resolvedId(participantId);
-    const rows = await db.enrollments.where('participant_id').equals(id).toArray();
+    const rows = await db().enrollments.where('participant_id').equals(id).toArray();
     rows.sort((a, b) => (b.intake_date ?? '').localeCompare(a.intake_date ?? '') || (b.created_date ?? '').localeCompare(a.created_date ?? ''));
-    const cohorts = await db.cohorts.bulkGet(rows.map((e) => e.cohort_id));
+    const cohorts = await db().cohorts.bulkGet(rows.map((e) => e.cohort_id));
     return rows.map((enrollment, i) => ({ enrollment, cohort: cohorts[i] ?? null }));
   }, [participantId]);
-}
-
-/** The enrollments of one cohort (any status). Accepts a temporary id or its alias. */
-export function useEnrollmentsOfCohort(cohortId: string): Enrollment[] | undefined {
-  return useLiveQuery(async () => db.enrollments.where('cohort_id').equals(await resolvedId(cohortId)).toArray(), [cohortId]);
 }
 
 /**
@@ -87,7 +81,7 @@ export function useEnrollmentsOfCohort(cohortId: string): Enrollment[] | undefin
  */
 export function useActiveCohortCodesByParticipant(): Map<string, string[]> | undefined {
   return useRememberedLiveQuery('active-cohort-codes', async () => {
-    const [active, cohorts] = await Promise.all([db.enrollments.where('enrollment_status').equals('active').toArray(), db.cohorts.toArray()]);
+    const [active, cohorts] = await Promise.all([db().enrollments.where('enrollment_status').equals('active').toArray(), db().cohorts.toArray()]);
     const codeOf = new Map(cohorts.map((c) => [c.id, c.cohort_code]));
     const byParticipant = new Map<string, string[]>();
     for (const e of active) {

@@ -1,6 +1,6 @@
-import type { SyncStatus } from '../sync/status';
+import type { SyncStatus } from './sync-status';
 import type { EntityFirstSync } from '../sync/types';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 
 /**
  * Pure rules of the first-sync states (the hook is first-sync.ts). Whether a page may present the mirror's data as the whole truth (issue #9.5). Until every entity

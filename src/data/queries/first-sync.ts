@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useSyncStatus } from '../sync/status';
-import type { EntityName } from '../types';
+import { useSyncStatus } from './sync-status';
+import type { EntityName } from '../../../shared/entities';
 import { pageReadiness, type PageReadiness } from './first-sync-rules';
 
 export { PAGE_NEEDS, firstSyncDone, pageReadiness, type PageReadiness, type PageSyncState } from './first-sync-rules';

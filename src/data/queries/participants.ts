@@ -1,9 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../db';
-import type { Participant } from '../types';
+import { dataContext } from '../context';
+import type { Participant } from '../../../shared/entities';
 import { compareByEnrollmentDateDesc } from '../../domain/participant-search';
 import { getByIdOrAlias } from './cohorts';
 import { useRememberedLiveQuery } from './remembered';
+
+/** The database of the data context: the one commands write (tests point both at a fresh one). */
+const db = () => dataContext().db;
 
 /**
  * Participant reads for the Dashboard and the participant screens. Each hook returns `undefined`
@@ -17,12 +20,12 @@ import { useRememberedLiveQuery } from './remembered';
  * enrollment_date must still be listed (last). 10,000 rows sort in about 10 ms.
  */
 export function useParticipants(): Participant[] | undefined {
-  return useRememberedLiveQuery('participants', async () => (await db.participants.toArray()).sort(compareByEnrollmentDateDesc));
+  return useRememberedLiveQuery('participants', async () => (await db().participants.toArray()).sort(compareByEnrollmentDateDesc));
 }
 
 /** The participant with this id or with the temporary id it had before sync (S2); null when none. */
 export function useParticipant(id: string): Participant | null | undefined {
-  return useLiveQuery(() => getByIdOrAlias(db.participants, id), [id]);
+  return useLiveQuery(() => getByIdOrAlias(db().participants, id), [id]);
 }
 
 export interface ParticipantCounts {
@@ -35,9 +38,9 @@ export interface ParticipantCounts {
 export function useParticipantCounts(): ParticipantCounts | undefined {
   return useLiveQuery(async () => {
     const [total, inCustody, released] = await Promise.all([
-      db.participants.count(),
-      db.participants.where('custody_status').equals('in-custody').count(),
-      db.participants.where('custody_status').equals('released').count(),
+      db().participants.count(),
+      db().participants.where('custody_status').equals('in-custody').count(),
+      db().participants.where('custody_status').equals('released').count(),
     ]);
     return { total, inCustody, released };
   }, []);
@@ -51,7 +54,7 @@ export function useParticipantCounts(): ParticipantCounts | undefined {
 export function useUpcomingReleases(n: number): Participant[] | undefined {
   return useLiveQuery(
     () =>
-      db.participants
+      db().participants
         .orderBy('projected_release_date')
         .filter((p) => p.custody_status === 'in-custody' && !!p.projected_release_date)
         .limit(n)

@@ -1,5 +1,5 @@
 import { db } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 
 /** A row with a React key that survives the server assigning its id (S2). */
 export interface Keyed<T> {

@@ -1,13 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { dataContext } from '../context';
 import { TABLE_OF, type OutboxOp } from '../db';
-import type { EntityName } from '../types';
+
+/** The rows the Sync page lists: screens take their types from here, never from db.ts. */
+export type { ConflictRow, OutboxOp } from '../db';
+import type { EntityName } from '../../../shared/entities';
 import { titleOfRow } from '../../domain/record-title';
+import { otherUsersWithPendingOps, pendingCountFor } from '../session';
 
 /**
  * The Sync page's own reads. The data layer's status hook gives counts, rejected ops and conflicts;
  * the page also lists what is still queued and names each record, which no other screen needs.
- * Read-only: every change goes through data/sync/status (retry, edit, discard, resolve).
+ * Read-only: every change goes through data/commands/sync-ops (retry, edit, discard, resolve).
  */
 
 export interface RecordRef {
@@ -67,4 +71,19 @@ export function useRecordTitles(refs: RecordRef[]): Map<string, string> | undefi
     return { keys, titles };
   }, [keys]);
   return result?.keys === keys ? result.titles : undefined;
+}
+
+/** Another user whose changes still wait on this device, with how many (S11). */
+export interface PendingOwner {
+  id: string;
+  count: number;
+}
+
+/** Live: the users other than `userId` with ops in the outbox (the S11 gate); undefined while loading. */
+export function usePendingOwners(userId: string): PendingOwner[] | undefined {
+  const { db } = dataContext();
+  return useLiveQuery(async (): Promise<PendingOwner[]> => {
+    const ids = await otherUsersWithPendingOps(userId);
+    return Promise.all(ids.map(async (id) => ({ id, count: await pendingCountFor(id) })));
+  }, [userId, db]);
 }

@@ -1,6 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../db';
-import type { User } from '../types';
+import { dataContext } from '../context';
+import type { User } from '../../../shared/entities';
+
+/** The database of the data context: the one commands write (tests point both at a fresh one). */
+const db = () => dataContext().db;
 
 /** The coach directory entry the Lead Coach picker needs (spec 7.3: id, email, full_name). */
 export type Coach = Pick<User, 'id' | 'email' | 'full_name'>;
@@ -17,7 +20,7 @@ export function coachLabel(user: Coach): string {
  */
 export function useUsers(): Coach[] | undefined {
   return useLiveQuery(async () => {
-    const rows = await db.users.toArray();
+    const rows = await db().users.toArray();
     return rows
       .filter((u) => !('role' in u) || ((u.role === 'admin' || u.approved === true) && (u as { disabled?: boolean }).disabled !== true))
       .map(({ id, email, full_name }) => ({ id, email, full_name }))

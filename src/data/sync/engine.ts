@@ -1,5 +1,5 @@
 import { TABLE_OF } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { backoffDelay, seededRandom } from './backoff';
 import type { ErrorClass } from './classify-error';
 import { isQuotaError, StorageFullError } from '../errors';

@@ -1,5 +1,5 @@
 import type { PassageDB, SyncStateRow } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import type { EntityFirstSync } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { rebaseRow } from './rebase';
 import { referencesTo } from './references';
 import type { Row } from './types';

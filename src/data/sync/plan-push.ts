@@ -1,5 +1,5 @@
 import type { OutboxOp } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { isTempId, referencesFrom } from './references';
 
 /**

@@ -1,5 +1,5 @@
 import type { PlatformClientLike, Row } from '../platform-like';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import type { SyncTransport } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import { TABLE_OF, type SyncStateRow } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { classifyError, type ErrorClass } from './classify-error';
 import { allDone, readSyncStates } from './first-sync';
 import { applyPulledPage, inAllTables, inPageTables, NeedsAllTables } from './mirror-writes';

@@ -1,5 +1,5 @@
 import { TABLE_OF, type OutboxOp } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { classifyError, type ErrorClass } from './classify-error';
 import { fieldMerge } from './field-merge';
 import { applyCreatedMany, applyUpdated, inAllTables, type FieldConflict } from './mirror-writes';

@@ -1,5 +1,5 @@
 import { TABLE_OF } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { classifyError, type ErrorClass } from './classify-error';
 import { inAllTables, opsOfRecord } from './mirror-writes';
 import { isTempId } from './references';

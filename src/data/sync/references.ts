@@ -1,4 +1,4 @@
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 
 /**
  * Which fields point at which entity. S2 rewrites these when a temporary id becomes a server id,

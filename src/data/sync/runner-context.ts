@@ -1,5 +1,5 @@
 import type { PassageDB, SyncStateRow } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import type { Clock, EngineTuning, SyncTransport } from './types';
 
 /** What the push, pull and reconcile runners share; built by the engine. */

@@ -1,6 +1,6 @@
 import type { PassageDB } from '../db';
 import type { Row } from '../platform-like';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 
 export type { Row };
 

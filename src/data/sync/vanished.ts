@@ -1,5 +1,5 @@
 import { TABLE_OF, type PassageDB } from '../db';
-import type { EntityName } from '../types';
+import type { EntityName } from '../../../shared/entities';
 import { opsOfRecord } from './mirror-writes';
 import { VANISHED_MESSAGE } from './reconcile-runner';
 import { referencesTo } from './references';

@@ -1,4 +1,4 @@
-import type { Program, Site } from '../../data/types';
+import type { Program, Site } from '../../../shared/entities';
 import { MIN_CAPACITY } from '../../domain/capacity';
 import { FormSection, SelectField, TextAreaField, TextField } from '../../ui/field';
 import { CohortCodeField } from './cohort-code-field';

@@ -1,6 +1,6 @@
 import { capacityError, DEFAULT_CAPACITY, parseCapacity } from '../../domain/capacity';
 import type { CohortInput } from '../../data/commands/cohorts';
-import type { CohortStatus } from '../../data/types';
+import type { CohortStatus } from '../../../shared/entities';
 
 /** The AddCohort form as typed (spec 2.9): text fields, capacity as text until submit. */
 export interface CohortDraft {

@@ -2,15 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { pagePath } from '../../app/paths';
-import { PRODUCT } from '../../config';
+import { PRODUCT } from '../../../shared/config';
 import { createParticipant } from '../../data/commands/participants';
 import { todayISO } from '../../domain/format';
 import { emptyParticipantForm, toCreateInput } from '../../domain/participant-form';
 import { Button, buttonClass } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { PageLink } from '../../ui/page-link';
-import { ParticipantFormSections } from './participant-form-sections';
-import { useParticipantForm } from './use-participant-form';
+import { ParticipantFormSections } from '../parts/participant-form/participant-form-sections';
+import { useParticipantForm } from '../parts/participant-form/use-participant-form';
 
 /**
  * Spec 2.6. The participant is saved on this device first (createParticipant: mirror row + outbox
@@ -42,7 +42,7 @@ export function AddParticipantPage() {
       <form noValidate onSubmit={submit} aria-label="Add participant">
         <ParticipantFormSections values={values} errors={errors} set={set} />
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <PageLink page="Participants" className={buttonClass('secondary')}>
+          <PageLink href={pagePath('Participants')} className={buttonClass('secondary')}>
             Cancel
           </PageLink>
           <Button type="submit" disabled={pending}>

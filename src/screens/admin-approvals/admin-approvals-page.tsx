@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../app/current-user';
-import { usePlatform } from '../../app/platform-context';
-import { useAdminUsers } from '../../data/queries/admin-users';
-import type { User } from '../../data/types';
+import { useAdminUsers } from '../../data/online/admin-users';
+import type { User } from '../../../shared/entities';
 import { inApprovalList, type ApprovalFilter } from '../../domain/access';
 import { EmptyState } from '../../ui/empty-state';
 import { SelectField } from '../../ui/field';
@@ -23,8 +22,8 @@ const FILTERS: { value: ApprovalFilter; label: string }[] = [
 export function AdminApprovalsPage() {
   const me = useCurrentUser();
   const isAdmin = me?.role === 'admin';
-  // The shell's client, for reading only: decisions still go through data/commands/approvals.
-  const { users, fromDevice, error, refresh } = useAdminUsers(isAdmin, usePlatform());
+  // Online only (data/online): the server's list, or the device copy when it cannot be reached.
+  const { users, fromDevice, error, refresh } = useAdminUsers(isAdmin);
   const [filter, setFilter] = useState<ApprovalFilter>('pending');
   const [busyId, setBusyId] = useState<string | null>(null);
 

@@ -1,6 +1,6 @@
 import { ExternalLink, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { User } from '../../data/types';
+import type { User } from '../../../shared/entities';
 import { accessBadge, approvalActions } from '../../domain/access';
 import { formatDate, humanize } from '../../domain/format';
 import { Badge, statusTone } from '../../ui/badge';

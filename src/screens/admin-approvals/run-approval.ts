@@ -1,6 +1,6 @@
-import { approveUser, rejectUser, revokeUser } from '../../data/commands/approvals';
+import { approveUser, rejectUser, revokeUser } from '../../data/online/approvals';
 import { OfflineError } from '../../data/errors';
-import type { User } from '../../data/types';
+import type { User } from '../../../shared/entities';
 import type { ApprovalAction } from './approval-card';
 
 /** The toast texts of spec.md 8 for each action's success and failure. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CohortInput } from '../../data/commands/cohorts';
-import type { Cohort, CohortStatus } from '../../data/types';
+import type { Cohort, CohortStatus } from '../../../shared/entities';
 import { capacityError, parseCapacity } from '../../domain/capacity';
 import { codeKey, duplicateCodeMessage } from '../../domain/cohort-code';
 import { useCohortCodes } from '../../data/queries/cohorts';

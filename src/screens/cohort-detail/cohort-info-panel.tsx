@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import type { Cohort } from '../../data/types';
+import type { Cohort } from '../../../shared/entities';
 import { useProgram } from '../../data/queries/programs';
 import { useSite } from '../../data/queries/sites';
 import { formatDate } from '../../domain/format';
 import { occupancyLabel } from '../../domain/occupancy';
 import { Panel } from '../../ui/card';
+import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -27,14 +28,14 @@ export function CohortInfoPanel({ cohort, activeCount }: { cohort: Cohort; activ
       <dl className="grid gap-4 sm:grid-cols-2">
         <Item label="Program">
           {program ? (
-            <PageLink page="ProgramDetail" id={program.id} className={linkClass}>
+            <PageLink href={pageUrl('ProgramDetail', program.id)} className={linkClass}>
               {program.program_name || 'Untitled Program'}
             </PageLink>
           ) : program === null ? 'Unknown program' : '…'}
         </Item>
         <Item label="Site">
           {site ? (
-            <PageLink page="SiteDetail" id={site.id} className={linkClass}>
+            <PageLink href={pageUrl('SiteDetail', site.id)} className={linkClass}>
               {site.site_name || 'Untitled Site'}
             </PageLink>
           ) : site === null ? 'Unknown site' : '…'}

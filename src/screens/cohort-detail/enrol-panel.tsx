@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { enrollParticipant } from '../../data/commands/enrollments';
 import { useParticipants } from '../../data/queries/participants';
-import type { Cohort, Participant } from '../../data/types';
+import type { Cohort, Participant } from '../../../shared/entities';
 import { formatCapacity, isFull } from '../../domain/capacity';
 import { buildSearchIndex, participantName, searchParticipants } from '../../domain/enrol-search';
 import { todayISO } from '../../domain/format';

@@ -1,5 +1,5 @@
-import { UID_FIELD } from '../../config';
-import type { Participant } from '../../data/types';
+import { UID_FIELD } from '../../../shared/config';
+import type { Participant } from '../../../shared/entities';
 import { participantName, type SearchResult } from '../../domain/enrol-search';
 import { humanize } from '../../domain/format';
 import { Badge, statusTone } from '../../ui/badge';

@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { CohortRoster } from '../../data/queries/cohorts';
-import type { Cohort } from '../../data/types';
+import type { Cohort } from '../../../shared/entities';
 import { Button } from '../../ui/button';
 import { Panel } from '../../ui/card';
 import { SkeletonCards } from '../../ui/skeleton';

@@ -1,5 +1,5 @@
 import type { CohortRoster } from '../../data/queries/cohorts';
-import type { Session } from '../../data/types';
+import type { Session } from '../../../shared/entities';
 import { Panel } from '../../ui/card';
 import { StatRow } from '../../ui/stat-card';
 

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { unenrollParticipant } from '../../data/commands/enrollments';
 import type { RosterRow } from '../../data/queries/cohorts';
-import { UID_FIELD } from '../../config';
+import { UID_FIELD } from '../../../shared/config';
 import { formatDate } from '../../domain/format';
 import { participantName } from '../../domain/enrol-search';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 
 /**
@@ -42,8 +43,7 @@ export function RosterList({ rows, cohortCode }: { rows: RosterRow[]; cohortCode
           return (
             <li key={enrollment.id} className="flex items-center gap-3 py-2">
               <PageLink
-                page="ParticipantDetail"
-                id={enrollment.participant_id}
+                href={pageUrl('ParticipantDetail', enrollment.participant_id)}
                 className="min-w-0 flex-1 rounded-lg px-2 py-1.5 hover:bg-slate-50"
               >
                 <span className="block font-medium text-slate-900">{name}</span>

@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import type { Session } from '../../data/types';
+import type { Session } from '../../../shared/entities';
 import { formatDateTime } from '../../domain/format';
 import { pickUpcomingSessions } from '../../domain/upcoming-sessions';
 import { Panel } from '../../ui/card';

@@ -1,9 +1,10 @@
 import { Building2, Calendar, GraduationCap, Users } from 'lucide-react';
-import type { Cohort } from '../../data/types';
+import type { Cohort } from '../../../shared/entities';
 import { occupancyLabel } from '../../domain/occupancy';
 import { formatDate } from '../../domain/format';
 import { Badge, statusTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
+import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 
 /** One cohort on the Cohorts list; `enrolled` counts enrollments of any status (spec 2.8, 4). */
@@ -11,7 +12,7 @@ export function CohortCard({ cohort, programName, siteName, enrolled }: { cohort
   const status = cohort.status || 'planned';
   const code = cohort.cohort_code || 'Untitled Cohort';
   return (
-    <PageLink page="CohortDetail" id={cohort.id} className="block h-full rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+    <PageLink href={pageUrl('CohortDetail', cohort.id)} className="block h-full rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
       <Card className="h-full p-5 transition-shadow hover:shadow-md">
         <div className="mb-3 flex items-start justify-between gap-3">
           <h2 className="min-w-0 break-words text-lg font-semibold text-slate-900">{code}</h2>

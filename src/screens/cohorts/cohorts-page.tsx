@@ -10,7 +10,7 @@ import { useSitesById } from '../../data/queries/sites';
 import { pagePath } from '../../app/paths';
 import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { FirstSyncNotice } from '../../ui/first-sync-notice';
+import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { SkeletonCards } from '../../ui/skeleton';
 import { CohortCard } from './cohort-card';

@@ -1,6 +1,6 @@
-import { BRAND_NAME } from '../../config';
+import { BRAND_NAME } from '../../../shared/config';
 import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
-import { FirstSyncNotice } from '../../ui/first-sync-notice';
+import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { DashboardStats } from './dashboard-stats';
 import { RecentEnrollmentsPanel } from './recent-enrollments-panel';

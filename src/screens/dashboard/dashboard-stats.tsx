@@ -3,6 +3,7 @@ import { useCohorts } from '../../data/queries/cohorts';
 import { useEnrollmentCounts } from '../../data/queries/enrollments';
 import { useParticipantCounts } from '../../data/queries/participants';
 import { usePrograms } from '../../data/queries/programs';
+import { pagePath } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 import { SkeletonCards } from '../../ui/skeleton';
 import { StatCard } from '../../ui/stat-card';
@@ -28,7 +29,7 @@ export function DashboardStats({ ready }: { ready: boolean }) {
 
   return (
     <section aria-label="Overview" className={GRID}>
-      <PageLink page="Participants" className={LINK}>
+      <PageLink href={pagePath('Participants')} className={LINK}>
         <StatCard
           label="Total Participants"
           value={participants.total}
@@ -36,7 +37,7 @@ export function DashboardStats({ ready }: { ready: boolean }) {
           icon={<Users aria-hidden="true" className="h-5 w-5" />}
         />
       </PageLink>
-      <PageLink page="Cohorts" className={LINK}>
+      <PageLink href={pagePath('Cohorts')} className={LINK}>
         <StatCard
           label="Active Cohorts"
           value={activeCohorts}
@@ -44,10 +45,10 @@ export function DashboardStats({ ready }: { ready: boolean }) {
           icon={<Layers aria-hidden="true" className="h-5 w-5" />}
         />
       </PageLink>
-      <PageLink page="ProgramsSites" className={LINK}>
+      <PageLink href={pagePath('ProgramsSites')} className={LINK}>
         <StatCard label="Programs" value={activePrograms} subtitle="Active programs" icon={<BookOpen aria-hidden="true" className="h-5 w-5" />} />
       </PageLink>
-      <PageLink page="Participants" className={LINK}>
+      <PageLink href={pagePath('Participants')} className={LINK}>
         <StatCard
           label="Active Enrollments"
           value={enrollments.active}

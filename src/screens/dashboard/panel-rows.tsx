@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../ui/skeleton';
+import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 
 /** Placeholder rows while a dashboard panel loads. */
@@ -18,8 +19,7 @@ export function ParticipantRow({ id, title, detail, aside }: { id: string; title
   return (
     <li>
       <PageLink
-        page="ParticipantDetail"
-        id={id}
+        href={pageUrl('ParticipantDetail', id)}
         className="flex items-center justify-between gap-3 rounded-lg px-3 py-2.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
       >
         <span className="min-w-0">

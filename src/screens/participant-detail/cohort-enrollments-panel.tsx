@@ -2,6 +2,7 @@ import { useEnrollmentsOfParticipant } from '../../data/queries/enrollments';
 import { formatDate } from '../../domain/format';
 import { Badge, statusTone } from '../../ui/badge';
 import { Panel } from '../../ui/card';
+import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 import { Skeleton } from '../../ui/skeleton';
 
@@ -19,8 +20,7 @@ export function CohortEnrollmentsPanel({ participantId }: { participantId: strin
           {rows.map(({ enrollment, cohort }) => (
             <li key={enrollment.id}>
               <PageLink
-                page="CohortDetail"
-                id={enrollment.cohort_id}
+                href={pageUrl('CohortDetail', enrollment.cohort_id)}
                 className="block rounded-lg border border-slate-200 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
               >
                 <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useParticipant } from '../../data/queries/participants';
-import type { Participant } from '../../data/types';
+import type { Participant } from '../../../shared/entities';
 import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
-import { FirstSyncNotice } from '../../ui/first-sync-notice';
+import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
+import { pagePath } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 import { CohortEnrollmentsPanel } from './cohort-enrollments-panel';
 import { ConsentCard } from './consent-card';
@@ -50,7 +51,7 @@ export function ParticipantDetailPage({ id }: { id: string }) {
     return (
       <div className="mx-auto max-w-7xl">
         <FirstSyncNotice readiness={readiness} />
-        <PageLink page="Participants" className={buttonClass('secondary')}>
+        <PageLink href={pagePath('Participants')} className={buttonClass('secondary')}>
           <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Participants
         </PageLink>
       </div>
@@ -61,7 +62,7 @@ export function ParticipantDetailPage({ id }: { id: string }) {
       <NotFoundState
         title="Participant not found"
         action={
-          <PageLink page="Participants" className={buttonClass('secondary')}>
+          <PageLink href={pagePath('Participants')} className={buttonClass('secondary')}>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Participants
           </PageLink>
         }
@@ -72,7 +73,7 @@ export function ParticipantDetailPage({ id }: { id: string }) {
   const name = `${participant.first_name ?? ''} ${participant.last_name ?? ''}`.trim();
   return (
     <div className="mx-auto max-w-7xl">
-      <PageLink page="Participants" className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
+      <PageLink href={pagePath('Participants')} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Participants
       </PageLink>
       <FirstSyncNotice readiness={readiness} />

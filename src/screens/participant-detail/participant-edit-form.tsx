@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { updateParticipant } from '../../data/commands/participants';
-import type { Participant } from '../../data/types';
+import type { Participant } from '../../../shared/entities';
 import { formFromParticipant, toPatch } from '../../domain/participant-form';
-import { ParticipantFormSections } from '../add-participant/participant-form-sections';
-import { fieldId, useParticipantForm } from '../add-participant/use-participant-form';
+import { ParticipantFormSections } from '../parts/participant-form/participant-form-sections';
+import { fieldId, useParticipantForm } from '../parts/participant-form/use-participant-form';
 import { Button } from '../../ui/button';
 
 /**

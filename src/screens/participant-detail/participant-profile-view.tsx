@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Participant } from '../../data/types';
+import type { Participant } from '../../../shared/entities';
 import { formatDate, humanize } from '../../domain/format';
 import { GENDER_OPTIONS } from '../../domain/participant-form';
 import { Panel } from '../../ui/card';

@@ -1,9 +1,10 @@
-import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { format } from 'date-fns';
 import { Calendar, Mail, Phone } from 'lucide-react';
-import type { Participant } from '../../data/types';
+import type { Participant } from '../../../shared/entities';
 import { toDate } from '../../domain/format';
 import { Badge } from '../../ui/badge';
+import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 
 /**
@@ -29,8 +30,7 @@ export const ParticipantCard = memo(function ParticipantCard({
   return (
     <div ref={ref} className="h-full">
       <PageLink
-        page="ParticipantDetail"
-        id={p.id}
+        href={pageUrl('ParticipantDetail', p.id)}
         className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
         <div className="flex h-full flex-col gap-3">
@@ -76,7 +76,7 @@ function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 /** Fade and rise in once, on mount (Web Animations API: no stylesheet needed); skipped for reduced motion. */
 function useAnimateIn(delayMs: number | null) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  const animateIn = useEffectEvent(() => {
     const el = ref.current;
     if (delayMs === null || !el || typeof el.animate !== 'function') return;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
@@ -86,8 +86,8 @@ function useAnimateIn(delayMs: number | null) {
       easing: 'ease-out',
       fill: 'backwards',
     });
-    // Only on mount: a card re-rendered by a live update must not flicker.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  // Only on mount: a card re-rendered by a live update must not flicker.
+  useEffect(() => animateIn(), []);
   return ref;
 }

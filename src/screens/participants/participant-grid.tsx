@@ -8,7 +8,7 @@ import {
   useVirtualizer,
   windowScroll,
 } from '@tanstack/react-virtual';
-import type { Participant } from '../../data/types';
+import type { Participant } from '../../../shared/entities';
 import { ANIMATE_WINDOW_MS, cardDelayMs, columnsForWidth, ESTIMATED_ROW_HEIGHT } from './grid-layout';
 import { ParticipantCard } from './participant-card';
 import { isWindow, offsetWithin, useScrollParent } from './use-scroll-parent';

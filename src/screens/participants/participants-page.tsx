@@ -8,8 +8,9 @@ import { filterParticipants, indexParticipants, participantCountLabel, type Stat
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { FirstSyncNotice } from '../../ui/first-sync-notice';
+import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
+import { pagePath } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 import { SkeletonCards } from '../../ui/skeleton';
 import { ParticipantFilters, STATUS_OPTIONS } from './participant-filters';
@@ -67,7 +68,7 @@ export function ParticipantsPage() {
             description={filtering ? 'Try another name, email or status.' : undefined}
             action={
               filtering ? undefined : (
-                <PageLink page="AddParticipant" className={buttonClass('primary')}>
+                <PageLink href={pagePath('AddParticipant')} className={buttonClass('primary')}>
                   <UserPlus aria-hidden="true" className="h-4 w-4" /> Add Participant
                 </PageLink>
               )

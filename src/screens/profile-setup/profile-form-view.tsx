@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { User } from '../../data/types';
+import type { User } from '../../../shared/entities';
 import { submitCoachProfile } from '../../data/commands/profile';
 import { Button } from '../../ui/button';
 import { FormSection, SelectField, TextAreaField, TextField } from '../../ui/field';

@@ -1,4 +1,4 @@
-import type { CoachType, User } from '../../data/types';
+import type { CoachType, User } from '../../../shared/entities';
 import type { CoachProfileFields } from '../../data/commands/profile';
 
 /**

@@ -2,16 +2,16 @@ import { Plus } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import type { ActiveSummary } from '../../data/queries/cohorts';
 import { useSitesById } from '../../data/queries/sites';
-import type { Cohort } from '../../data/types';
+import type { Cohort } from '../../../shared/entities';
 import { countActiveCohorts, distinctCoachEmails, distinctRefs } from '../../domain/cohort-groups';
 import { pagePath } from '../../app/paths';
 import { buttonClass } from '../../ui/button';
 import { Panel } from '../../ui/card';
 import { SkeletonCards } from '../../ui/skeleton';
 import { StatRow } from '../../ui/stat-card';
-import { CoachesPanel } from './coaches-panel';
-import { GroupCohortItem } from './group-cohort-item';
-import { LinkedNamesPanel } from './linked-names-panel';
+import { CoachesPanel } from '../parts/coaches-panel';
+import { GroupCohortItem } from '../parts/group-cohort-item';
+import { LinkedNamesPanel } from '../parts/linked-names-panel';
 
 /** ProgramDetail below the header: cohorts, sites, stats and coaches (spec 2.12). */
 export function ProgramBody({

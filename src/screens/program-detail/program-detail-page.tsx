@@ -13,11 +13,11 @@ import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
 import { Card, Panel } from '../../ui/card';
 import { NotFoundState } from '../../ui/empty-state';
-import { BackLink } from '../../ui/back-link';
-import { FirstSyncNotice } from '../../ui/first-sync-notice';
+import { BackLink } from '../parts/back-link';
+import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
-import { ProgramForm } from '../programs-sites/program-form';
+import { ProgramForm } from '../parts/program-form';
 import { ProgramBody } from './program-body';
 
 /** Spec 2.12: one program, its cohorts, sites, stats and coaches; admins edit it. */

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { InUseError } from '../../data/errors';
 import { Card } from '../../ui/card';
+import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 import { ActiveIcon } from './active-icon';
 import { CardActions } from './card-actions';
@@ -86,7 +87,7 @@ export function ManagedCard<I>({
   return (
     <Card className="p-5">
       <article aria-label={name}>
-        <PageLink page={kind === 'Program' ? 'ProgramDetail' : 'SiteDetail'} id={id} className="group flex items-start justify-between gap-3 rounded-lg">
+        <PageLink href={pageUrl(kind === 'Program' ? 'ProgramDetail' : 'SiteDetail', id)} className="group flex items-start justify-between gap-3 rounded-lg">
           <span className="min-w-0">
             <span className="block text-lg font-semibold text-slate-900 group-hover:text-blue-700">{name}</span>
             {details}

@@ -1,7 +1,7 @@
 import { deleteProgram, updateProgram, type ProgramInput } from '../../data/commands/programs';
-import type { Program } from '../../data/types';
+import type { Program } from '../../../shared/entities';
 import { ManagedCard } from './managed-card';
-import { ProgramForm } from './program-form';
+import { ProgramForm } from '../parts/program-form';
 
 const MESSAGES = {
   updated: 'Program updated successfully!',

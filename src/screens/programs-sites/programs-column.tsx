@@ -10,7 +10,7 @@ import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { SkeletonCards } from '../../ui/skeleton';
 import { ProgramCard } from './program-card';
-import { ProgramForm } from './program-form';
+import { ProgramForm } from '../parts/program-form';
 
 /** The Programs column of spec 2.11: count, admin 'Add Program', cards. */
 /** `firstSync`: 'loading' keeps the skeletons, 'partial' (offline, cut off) hides the empty state. */

@@ -1,5 +1,5 @@
 import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
-import { FirstSyncNotice } from '../../ui/first-sync-notice';
+import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { ProgramsColumn } from './programs-column';
 import { SitesColumn } from './sites-column';

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { deleteSite, updateSite, type SiteInput } from '../../data/commands/sites';
-import type { Site } from '../../data/types';
+import type { Site } from '../../../shared/entities';
 import { humanize } from '../../domain/format';
 import { ManagedCard } from './managed-card';
 import { SiteForm } from './site-form';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { SiteInput } from '../../data/commands/sites';
-import type { SiteType } from '../../data/types';
+import type { SiteType } from '../../../shared/entities';
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const SITE_TYPES: { value: SiteType; label: string }[] = [
   { value: 'prison', label: 'Prison' },

@@ -1,4 +1,4 @@
-import type { Site } from '../../data/types';
+import type { Site } from '../../../shared/entities';
 import { humanize } from '../../domain/format';
 import { Panel } from '../../ui/card';
 

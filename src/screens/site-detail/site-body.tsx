@@ -1,13 +1,13 @@
 import type { ActiveSummary } from '../../data/queries/cohorts';
 import { useProgramsById } from '../../data/queries/programs';
-import type { Cohort } from '../../data/types';
+import type { Cohort } from '../../../shared/entities';
 import { countActiveCohorts, distinctCoachEmails, distinctRefs } from '../../domain/cohort-groups';
 import { Panel } from '../../ui/card';
 import { SkeletonCards } from '../../ui/skeleton';
 import { StatRow } from '../../ui/stat-card';
-import { CoachesPanel } from '../program-detail/coaches-panel';
-import { GroupCohortItem } from '../program-detail/group-cohort-item';
-import { LinkedNamesPanel } from '../program-detail/linked-names-panel';
+import { CoachesPanel } from '../parts/coaches-panel';
+import { GroupCohortItem } from '../parts/group-cohort-item';
+import { LinkedNamesPanel } from '../parts/linked-names-panel';
 
 /** SiteDetail below the location: cohorts, programs, stats and coaches (spec 2.13). */
 export function SiteBody({ cohorts, summary }: { cohorts: Cohort[] | undefined; summary: ActiveSummary | undefined }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../domain/format';
-import type { ConflictRow } from '../../data/db';
-import { resolveConflict } from '../../data/sync/status';
+import type { ConflictRow } from '../../data/queries/sync';
+import { resolveConflict } from '../../data/commands/sync-ops';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { entityLabel, fieldLabel, showValue } from './describe-op';

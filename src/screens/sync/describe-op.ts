@@ -1,5 +1,5 @@
 import { humanize } from '../../domain/format';
-import type { EntityName } from '../../data/types';
+import type { EntityName } from '../../../shared/entities';
 
 /**
  * "What changed" for one queued op on the Sync page (issue #5.4), from the op alone: an update
@@ -24,14 +24,6 @@ const ENTITY_LABEL: Record<EntityName, string> = {
 
 export function entityLabel(entity: EntityName): string {
   return ENTITY_LABEL[entity];
-}
-
-/** A name a person recognises, from the op's own fields when it has them. */
-export function recordTitle(op: OpLike): string | null {
-  const d = op.data;
-  const str = (k: string) => (typeof d[k] === 'string' && d[k] ? (d[k] as string) : null);
-  const name = [str('first_name'), str('last_name')].filter(Boolean).join(' ');
-  return name || str('cohort_code') || str('program_name') || str('site_name') || str('full_name') || null;
 }
 
 /** Field names as words: 'projected_release_date' → 'projected release date'. */

@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleDashed } from 'lucide-react';
 import { firstSyncDone } from '../../data/queries/first-sync';
-import type { SyncStatus } from '../../data/sync/status';
+import type { SyncStatus } from '../../data/queries/sync-status';
 import { entityPlural } from '../../ui/first-sync-text';
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -1,4 +1,4 @@
-import type { OutboxOp } from '../../data/db';
+import type { OutboxOp } from '../../data/queries/sync';
 import { Panel } from '../../ui/card';
 import { Badge } from '../../ui/badge';
 import { describeOp, entityLabel } from './describe-op';

@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
-import { syncNow, type SyncStatus } from '../../data/sync/status';
+import { syncNow } from '../../data/commands/sync-ops';
+import type { SyncStatus } from '../../data/queries/sync-status';
 import { countsOf, summarizeSync, syncedAgo } from '../../pwa/sync-summary';
 import { useNow } from '../../pwa/use-now';
 import { Button } from '../../ui/button';

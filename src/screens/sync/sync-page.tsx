@@ -1,5 +1,5 @@
 import { useCurrentUser } from '../../app/current-user';
-import { useSyncStatus } from '../../data/sync/status';
+import { useSyncStatus } from '../../data/queries/sync-status';
 import { Panel } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { ConflictCard } from './conflict-card';

@@ -4,7 +4,7 @@
  * so two runs of `npm run bench` measure the same rows. Field shapes follow the demo builders
  * (server/demo/builders.ts) so cards, badges and dates render as they do for real people.
  */
-import { UID_FIELD } from '../../../src/config';
+import { UID_FIELD } from '../../../shared/config';
 import { cohortCode } from '../../../server/demo/builders';
 import { CASE_MANAGERS, FIRST_NAMES, LAST_NAMES, OUTCOME_TYPES, PROGRAMS, SESSION_TOPICS, SITES, STREETS } from '../../../server/demo/catalog';
 import { dayOffset, type Rng } from '../../../server/demo/random';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within, fireEvent } from '@testing-library/react';
+import { cleanup, screen, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format, subYears } from 'date-fns';
 import { db } from '../../../src/data/db';

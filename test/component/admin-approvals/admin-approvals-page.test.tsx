@@ -5,8 +5,8 @@ import { AdminApprovalsPage } from '../../../src/screens/admin-approvals/admin-a
 import { PassageDB } from '../../../src/data/db';
 import { resetDataContext, setDataContext } from '../../../src/data/context';
 import { createPlatformClient } from '../../../src/platform';
-import type { User } from '../../../src/data/types';
-import { renderPage } from '../app/render-page';
+import type { User } from '../../../shared/entities';
+import { renderPage } from '../render-page';
 
 const admin: User = { id: 'a1', email: 'admin@example.org', full_name: 'Ada Admin', role: 'admin', approved: true, created_date: '2026-01-01T00:00:00Z' };
 const seed = (): User[] => [
@@ -90,7 +90,7 @@ const cards = () => screen.getAllByRole('article');
 // Typing and re-rendering in jsdom takes seconds on a busy 2-core box; 5 s would be flaky.
 describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('non-admins are told they may not see it', async () => {
-    renderPage(AdminApprovalsPage, { user: { ...admin, role: 'user' }, path: '/adminapprovals', client });
+    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: { ...admin, role: 'user' } });
     expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
     expect(listCalls).toBe(0);
   });
@@ -98,7 +98,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('shows counts, the pending list by default (rejected users only under Rejected, issue #12.5), and the card details', async () => {
     let release!: () => void;
     listGate = new Promise((r) => (release = r));
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
+    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
     expect(await screen.findByRole('heading', { name: 'Coach Profiles & Approvals' })).toBeInTheDocument();
     expect(screen.getByText('Review and approve reentry coach access requests')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading users' }).querySelectorAll('[data-testid="skeleton-card"]')).toHaveLength(3);
@@ -131,7 +131,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
 
   it('Approve as Coach saves approval fields, toasts, and refreshes the list', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
+    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
     const pat = await screen.findByRole('article', { name: 'Pat Pending' });
     await user.click(within(pat).getByRole('button', { name: 'Approve as Coach' }));
     expect(await screen.findByText('User approved successfully!')).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
 
   it('Reject and Revoke set guest with the revoke toast; Approve as Admin (of a rejected user) sets role admin', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
+    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
     await user.click(within(await screen.findByRole('article', { name: 'Pat Pending' })).getByRole('button', { name: 'Reject' }));
     await screen.findByText('User access revoked');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Pat Pending' })).not.toBeInTheDocument());
@@ -176,7 +176,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     failUpdates = true;
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
+    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
     const pat = await screen.findByRole('article', { name: 'Pat Pending' });
     await user.click(within(pat).getByRole('button', { name: 'Approve as Coach' }));
     expect(await screen.findByText('Failed to approve user')).toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
 
   it('offline, approvals are refused with the data layer message', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
+    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
     const pat = await screen.findByRole('article', { name: 'Pat Pending' });
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await user.click(within(pat).getByRole('button', { name: 'Approve as Coach' }));
@@ -198,23 +198,25 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('an empty list says No {filter} users', async () => {
     users = [admin];
     const user = userEvent.setup({ delay: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
+    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
     expect(await screen.findByText('No pending users')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), 'rejected');
     expect(screen.getByText('No rejected users')).toBeInTheDocument();
   });
 
-  it('reads through the shell client even before the sync runtime has set its own', async () => {
+  it('reads through the data context\'s client, not a client the shell hands the page', async () => {
     setDataContext({ client: null });
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
-    expect(await screen.findByRole('article', { name: 'Pat Pending' })).toBeInTheDocument();
-    expect(screen.queryByText(/this is the list as this device last saw it/)).not.toBeInTheDocument();
+    await db.users.bulkPut(seed());
+    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    // No client in the data layer: the page cannot reach the server, whatever the shell holds.
+    expect(await screen.findByText(/this is the list as this device last saw it/)).toBeInTheDocument();
+    expect(listCalls).toBe(0);
   });
 
   it('with the server unreachable it shows the device copy and says so', async () => {
     listUnreachable = true;
     await db.users.bulkPut(seed());
-    renderPage(AdminApprovalsPage, { user: admin, path: '/adminapprovals', client });
+    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
     expect(await screen.findByText(/this is the list as this device last saw it/)).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Pat Pending' })).toBeInTheDocument();
   });

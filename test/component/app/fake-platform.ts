@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { createPlatformClient } from '../../../src/platform';
 import type { AuthEnvironment } from '../../../src/app/auth/auth-provider';
-import type { User } from '../../../src/data/types';
+import type { User } from '../../../shared/entities';
 
 /**
  * A scripted platform for shell tests: the real platform client over a fetch that answers the

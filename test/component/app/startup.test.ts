@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { runStartup, type StartupDeps } from '../../../src/app/auth/startup';
 import { PlatformError } from '../../../src/platform';
-import type { User } from '../../../src/data/types';
+import type { User } from '../../../shared/entities';
 
 const coach: User = { id: 'u1', email: 'coach@example.org', role: 'user', approved: true, requested_access_date: '2026-01-02' };
 const settings = { id: 'passage', public_settings: 'private_with_login' };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
-import type { Participant } from '../../../src/data/types';
+import type { Participant } from '../../../shared/entities';
 import { ParticipantDetailPage } from '../../../src/screens/participant-detail/participant-detail-page';
 import { clearDb, COACH, renderPage } from '../render-page';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
-import type { Participant } from '../../../src/data/types';
+import type { Participant } from '../../../shared/entities';
 import { ParticipantsPage } from '../../../src/screens/participants/participants-page';
 import { clearDb, renderPage } from '../render-page';
 

@@ -5,8 +5,8 @@ import { ProfileSetupPage } from '../../../src/screens/profile-setup/profile-set
 import { PassageDB } from '../../../src/data/db';
 import { resetDataContext, setDataContext } from '../../../src/data/context';
 import { cacheCurrentUser } from '../../../src/data/session';
-import type { User } from '../../../src/data/types';
-import { renderPage } from '../app/render-page';
+import type { User } from '../../../shared/entities';
+import { renderPage } from '../render-page';
 
 const newcoach: User = { id: 'n1', email: 'newcoach@example.org', full_name: 'Nell New', role: 'user', approved: false, requested_access_date: null };
 let db: PassageDB;
@@ -26,7 +26,7 @@ afterEach(async () => {
 // Typing and re-rendering in jsdom takes seconds on a busy 2-core box; 5 s would be flaky.
 describe('ProfileSetup', { timeout: 20_000 }, () => {
   it('shows the welcome form with its sections and the note under the button', async () => {
-    renderPage(ProfileSetupPage, { user: newcoach, path: '/profilesetup' });
+    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
     expect(await screen.findByText('Complete your coach profile to request access')).toBeInTheDocument();
     for (const legend of ['Personal Information', 'Professional Background', 'Emergency Contact']) {
       expect(screen.getByRole('group', { name: legend })).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
 
   it('refuses to submit with a required field missing', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(ProfileSetupPage, { user: newcoach, path: '/profilesetup' });
+    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
     await user.type(await screen.findByLabelText('Phone Number *'), '555-0100');
     await user.type(screen.getByLabelText('Organization / Facility *'), 'Folsom State Prison');
     await user.click(screen.getByRole('button', { name: 'Request Access' }));
@@ -55,7 +55,7 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
 
   it('with every required field filled, a malformed LinkedIn address is named, not "required fields" (issue #12.6)', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(ProfileSetupPage, { user: newcoach, path: '/profilesetup' });
+    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
     await user.type(await screen.findByLabelText('Phone Number *'), '555-0100');
     await user.type(screen.getByLabelText('Organization / Facility *'), 'Folsom State Prison');
     await user.type(screen.getByLabelText('Professional Background *'), 'Reentry coach.');
@@ -75,7 +75,7 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
 
   it('submits the profile: saved with today as the request date, toast, then Access Pending Approval', async () => {
     const user = userEvent.setup({ delay: null });
-    const { setUserSpy } = renderPage(ProfileSetupPage, { user: newcoach, path: '/profilesetup' });
+    const { setUserSpy } = await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
     await user.selectOptions(await screen.findByLabelText('Coach Type *'), 'lead_coach');
     await user.type(screen.getByLabelText('Phone Number *'), '555-0100');
     await user.type(screen.getByLabelText('Organization / Facility *'), 'Folsom State Prison');
@@ -94,18 +94,18 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
   }, 20_000);
 
   it('a pending user sees the request date; an approved coach is sent to the Dashboard', async () => {
-    renderPage(ProfileSetupPage, { user: { ...newcoach, requested_access_date: '2026-11-20' }, path: '/profilesetup' });
+    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: { ...newcoach, requested_access_date: '2026-11-20' } });
     expect(await screen.findByRole('heading', { name: 'Access Pending Approval' })).toBeInTheDocument();
     expect(screen.getByText('Profile submitted on:')).toBeInTheDocument();
     expect(screen.getByText(/Nov 20, 2026/)).toBeInTheDocument();
     cleanup();
-    const { router } = renderPage(ProfileSetupPage, { user: { ...newcoach, approved: true, requested_access_date: '2026-11-20' }, path: '/profilesetup' });
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    const { router } = await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: { ...newcoach, approved: true, requested_access_date: '2026-11-20' } });
+    expect(await screen.findByText('Now on Dashboard')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('a rejected (or revoked) user sees that access was not granted and whom to contact, not "pending" (issue #12.5)', async () => {
-    renderPage(ProfileSetupPage, { user: { ...newcoach, role: 'guest', approved: false, requested_access_date: '2026-11-20' }, path: '/profilesetup' });
+    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: { ...newcoach, role: 'guest', approved: false, requested_access_date: '2026-11-20' } });
     expect(await screen.findByRole('heading', { name: 'Access Not Granted' })).toBeInTheDocument();
     expect(screen.queryByText('Access Pending Approval')).not.toBeInTheDocument();
     expect(screen.getByText(/did not grant you access/)).toBeInTheDocument();
@@ -115,9 +115,10 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
   });
 
   it('a failed save says so and keeps the form', async () => {
-    setDataContext({ userId: null });
     const user = userEvent.setup({ delay: null });
-    renderPage(ProfileSetupPage, { user: newcoach, path: '/profilesetup' });
+    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
+    // No signed-in user in the data layer: the command refuses (renderPage had set one).
+    setDataContext({ userId: null });
     await user.type(await screen.findByLabelText('Phone Number *'), '555-0100');
     await user.type(screen.getByLabelText('Organization / Facility *'), 'Folsom');
     await user.type(screen.getByLabelText('Professional Background *'), 'Coach.');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within, configure } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
 import { ProgramsSitesPage } from '../../../src/screens/programs-sites/programs-sites-page';
@@ -8,7 +8,6 @@ import { ADMIN, clearDb, renderPage } from '../render-page';
 // Live queries answer through IndexedDB; on a loaded 2-core CI box the first answer can take
 // over a second, so wait up to 5 s before calling a screen wrong; a form filled key by key may
 // take over the default 5 s per test there.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 // Writes that fail on the device (e.g. storage full): each must say so with the section 8 text.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { CurrentUserContext } from '../../../src/app/current-user';
@@ -7,11 +7,10 @@ import { db, type OutboxOp } from '../../../src/data/db';
 import { resetDataContext, setDataContext } from '../../../src/data/context';
 import { CURRENT_USER_KEY } from '../../../src/data/session';
 import { SYNC_STATUS_KEY, type SyncStatusRow } from '../../../src/data/sync/types';
-import type { User } from '../../../src/data/types';
+import type { User } from '../../../shared/entities';
 
 // Live queries answer through fake-indexeddb; on 2 cores shared by six helpers' test runs a page
 // can take more than the 1 s default to settle.
-configure({ asyncUtilTimeout: 5_000 });
 
 export const COACH: User = { id: 'user-coach', email: 'coach@example.org', full_name: 'Casey Coach', role: 'user', approved: true };
 

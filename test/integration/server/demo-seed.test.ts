@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { accessState } from '../../../server/auth/access-state';
+import { accessState } from '../../../shared/access-state';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/demo/accounts';
 import { seedDemo } from '../../../server/demo/seed';
 import { createStore } from '../../../server/store/index';
@@ -36,7 +36,7 @@ describe('demo seed', () => {
         body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
       });
       expect(res.status, account.email).toBe(200);
-      const { user } = (await res.json()) as { user: { id: string } };
+      const { user } = (await res.json()) as { user: { id: string; role?: string; approved?: boolean; requested_access_date?: string } };
       states[account.email] = accessState(user);
     }
     expect(states).toEqual({

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Store } from '../../../server/store/types';
+import { toHttpError } from '../../../server/errors';
 
 export interface StoreFactoryOptions {
   now?: () => number;
@@ -24,6 +25,7 @@ export async function expect400(work: Promise<unknown>, message?: RegExp) {
     () => null,
     (e: unknown) => e,
   );
-  expect(err, 'expected an HttpError 400').toMatchObject({ status: 400 });
+  // What the client sees: the store's error as the HTTP layer maps it.
+  expect(toHttpError(err), 'expected a 400').toMatchObject({ status: 400 });
   if (message) expect((err as Error).message).toMatch(message);
 }

@@ -54,7 +54,7 @@ export function registerRecordTests({ store }: ContractContext) {
     const app = freshApp();
     await store().create(app, 'Participant', { first_name: 'Ana', client_ref: 'ref-a' }, meta);
     const other = await store().create(app, 'Participant', { first_name: 'Bo', client_ref: 'ref-b' }, meta);
-    await expect(store().update(app, 'Participant', other.id, { client_ref: 'ref-a' })).rejects.toMatchObject({ status: 409 });
+    await expect(store().update(app, 'Participant', other.id, { client_ref: 'ref-a' })).rejects.toMatchObject({ kind: 'conflict' });
     expect(await store().get(app, 'Participant', other.id)).toEqual(other);
   });
 
@@ -92,7 +92,7 @@ export function registerRecordTests({ store }: ContractContext) {
     expect(await store().createMany(app, 'Enrollment', [], meta)).toEqual([]);
   });
 
-  it('updateMany changes all records or, when an id is missing, nothing (404)', async () => {
+  it('updateMany changes all records or, when an id is missing, nothing (not_found: a 404)', async () => {
     const app = freshApp();
     const [a, b] = await store().createMany(app, 'Enrollment', [{ status: 'active' }, { status: 'active' }], meta);
     const updated = await store().updateMany(app, 'Enrollment', [{ id: a.id, status: 'completed' }, { id: b.id, status: 'withdrawn' }]);
@@ -100,7 +100,7 @@ export function registerRecordTests({ store }: ContractContext) {
     expect(updated[1].updated_date > updated[0].updated_date).toBe(true);
 
     const err = await store().updateMany(app, 'Enrollment', [{ id: a.id, status: 'x' }, { id: 'missing', status: 'x' }]).catch((e) => e);
-    expect(err).toMatchObject({ status: 404 });
+    expect(err).toMatchObject({ kind: 'not_found' });
     expect((await store().get(app, 'Enrollment', a.id))!.status).toBe('completed');
     await expect400(store().updateMany(app, 'Enrollment', [{ status: 'x' } as unknown as { id: string }]));
   });

@@ -4,7 +4,7 @@ import { PassageDB } from '../../../src/data/db';
 import { resetDataContext, setDataContext } from '../../../src/data/context';
 import { SyncEngine } from '../../../src/data/sync/engine';
 import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
-import { readSyncStatus } from '../../../src/data/sync/status';
+import { readSyncStatus } from '../../../src/data/queries/sync-status';
 import type { EngineTuning } from '../../../src/data/sync/types';
 import { FakeClock, flush } from '../../unit/sync/fake-clock';
 import { startSyncServer, type SyncServer } from './sync-server';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freshDb } from './fresh-db';
 import { setDataContext } from '../../../src/data/context';
-import { approveUser, rejectUser } from '../../../src/data/commands/approvals';
+import { approveUser, rejectUser } from '../../../src/data/online/approvals';
 import { OfflineError } from '../../../src/data/errors';
 import type { PlatformClientLike, Row } from '../../../src/data/platform-like';
 

@@ -4,10 +4,10 @@ import { currentEngine, startDataSync, stopDataSync } from '../../../src/data/ru
 import { dataContext, resetDataContext } from '../../../src/data/context';
 import { db } from '../../../src/data/db';
 import { createParticipant } from '../../../src/data/commands/participants';
-import { syncNow } from '../../../src/data/sync/status';
+import { syncNow } from '../../../src/data/commands/sync-ops';
 import type { PlatformClientLike, Row } from '../../../src/data/platform-like';
 import { MemoryServer } from '../sync/memory-server';
-import type { EntityName } from '../../../src/data/types';
+import type { EntityName } from '../../../shared/entities';
 
 /** The platform client's shape over the in-memory server, recording what was called. */
 function fakeClient(server: MemoryServer, me: Row) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countActiveCohorts, distinctCoachEmails, distinctRefs } from '../../../src/domain/cohort-groups';
-import type { Cohort } from '../../../src/data/types';
+import type { Cohort } from '../../../shared/entities';
 
 const c = (over: Partial<Cohort>): Cohort => ({ id: 'x', program_id: 'p', site_id: 's', cohort_code: 'X', ...over });
 

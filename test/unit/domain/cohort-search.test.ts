@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterCohorts } from '../../../src/domain/cohort-search';
-import type { Cohort } from '../../../src/data/types';
+import type { Cohort } from '../../../shared/entities';
 
 describe('filterCohorts (issue #12.8)', () => {
   const cohorts: Cohort[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, ENROL_SEARCH_LIMIT, participantName, searchParticipants } from '../../../src/domain/enrol-search';
-import type { Participant } from '../../../src/data/types';
+import type { Participant } from '../../../shared/entities';
 
 const people: Participant[] = [
   { id: 'p1', first_name: 'Maria', last_name: 'Lopez', academy_uid: 'RA-0001' },

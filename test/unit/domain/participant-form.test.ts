@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Participant } from '../../../src/data/types';
+import type { Participant } from '../../../shared/entities';
 import {
   emptyParticipantForm,
   formFromParticipant,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pickUpcomingSessions } from '../../../src/domain/upcoming-sessions';
-import type { Session } from '../../../src/data/types';
+import type { Session } from '../../../shared/entities';
 
 const s = (n: number, at: string | null): Session => ({ id: `s${n}`, cohort_id: 'c', session_number: n, scheduled_at: at, topic: `T${n}` });
 const now = new Date('2025-03-10T12:00:00');

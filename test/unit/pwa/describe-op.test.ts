@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeOp, recordTitle, showValue } from '../../../src/screens/sync/describe-op';
+import { describeOp, showValue } from '../../../src/screens/sync/describe-op';
+import { titleOfRow } from '../../../src/domain/record-title';
 
 describe('describeOp (Sync page: what changed)', () => {
   it('words creates, deletes, unenrolments and field updates', () => {
@@ -17,10 +18,11 @@ describe('describeOp (Sync page: what changed)', () => {
     expect(describeOp({ entity: 'Participant', kind: 'update', data })).toBe('Changed a b, c, d +2 more');
   });
 
-  it('finds a title in the op', () => {
-    expect(recordTitle({ entity: 'Participant', kind: 'create', data: { first_name: 'Ana', last_name: 'Ruiz' } })).toBe('Ana Ruiz');
-    expect(recordTitle({ entity: 'Cohort', kind: 'create', data: { cohort_code: 'FIN-SQ-2026-01' } })).toBe('FIN-SQ-2026-01');
-    expect(recordTitle({ entity: 'Participant', kind: 'update', data: { phone: '1' } })).toBeNull();
+  it('names a record the way a coach recognises it (the one title function, domain/record-title)', () => {
+    expect(titleOfRow('Participant', { first_name: 'Ana', last_name: 'Ruiz' })).toBe('Ana Ruiz');
+    expect(titleOfRow('Cohort', { cohort_code: 'FIN-SQ-2026-01' })).toBe('FIN-SQ-2026-01');
+    expect(titleOfRow('Participant', { phone: '1' })).toBeNull();
+    expect(titleOfRow('Enrollment', {}, { participant: { first_name: 'Ana', last_name: 'Ruiz' }, cohort: { cohort_code: 'C-1' } })).toBe('Ana Ruiz in C-1');
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { accessState } from '../../../server/auth/access-state';
 import { APP_ENTITIES, decide, type Principal } from '../../../server/auth/permissions';
 
 const user = (fields: Record<string, unknown>): Principal => ({ kind: 'user', user: { id: 'u1', ...fields } });
@@ -9,18 +8,7 @@ const noProfile = user({ role: 'user' });
 const pending = user({ role: 'user', requested_access_date: '2026-01-02', approved: false });
 const rejected = user({ role: 'guest', requested_access_date: '2026-01-02', approved: false });
 
-describe('accessState', () => {
-  it('derives the states of spec.md section 4', () => {
-    expect(accessState({ id: 'a', role: 'admin' })).toBe('admin');
-    expect(accessState({ id: 'a', role: 'admin', approved: false })).toBe('admin');
-    expect(accessState({ id: 'a', role: 'user', approved: true })).toBe('coach');
-    expect(accessState({ id: 'a', role: 'user' })).toBe('no_profile');
-    expect(accessState({ id: 'a', role: 'user', requested_access_date: '2026-01-01' })).toBe('pending');
-    expect(accessState({ id: 'a', role: 'guest', requested_access_date: '2026-01-01', approved: false })).toBe('rejected');
-    // A guest marked approved is still not a coach: coach needs role 'user' AND approved.
-    expect(accessState({ id: 'a', role: 'guest', approved: true, requested_access_date: '2026-01-01' })).toBe('pending');
-  });
-});
+// The access states themselves: test/unit/shared/access-state.test.ts (one function, both sides).
 
 describe('decide', () => {
   it('sends anonymous callers to sign in and refuses unregistered ones', () => {

@@ -3,7 +3,7 @@ import { makeHarness } from './harness';
 import { createParticipant, updateParticipant } from '../../../src/data/commands/participants';
 import { enrollParticipant } from '../../../src/data/commands/enrollments';
 import { createProgram, deleteProgram } from '../../../src/data/commands/programs';
-import { discardOp, editRejectedOp, retryOp } from '../../../src/data/sync/op-actions';
+import { discardOp, editRejectedOp, retryOp } from '../../../src/data/commands/sync-ops';
 import { setDataContext } from '../../../src/data/context';
 
 describe('S8 failures', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeHarness, type Harness } from './harness';
 import { updateParticipant } from '../../../src/data/commands/participants';
-import { resolveConflict } from '../../../src/data/sync/op-actions';
+import { resolveConflict } from '../../../src/data/commands/sync-ops';
 
 /** A participant on the server and in the mirror, as after a first sync. */
 async function synced(h: Harness, fields: Record<string, unknown> = {}) {

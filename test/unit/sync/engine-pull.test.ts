@@ -6,8 +6,8 @@ import { ScriptedTransport } from './scripted-transport';
 import { SyncEngine } from '../../../src/data/sync/engine';
 import { PassageDB } from '../../../src/data/db';
 import { setDataContext } from '../../../src/data/context';
-import { readSyncStatus } from '../../../src/data/sync/status';
-import type { EntityName } from '../../../src/data/types';
+import { readSyncStatus } from '../../../src/data/queries/sync-status';
+import type { EntityName } from '../../../shared/entities';
 
 const BIG: EntityName[] = ['Enrollment', 'Session', 'Outcome'];
 const pullsOf = (h: Harness) => h.transport.callsOf('filter').filter((c) => c.args[1] === 'updated_date');

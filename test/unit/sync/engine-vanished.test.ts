@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeHarness, type Harness } from './harness';
 import { updateParticipant } from '../../../src/data/commands/participants';
 import { enrollParticipant } from '../../../src/data/commands/enrollments';
-import { discardOp, resolveConflict } from '../../../src/data/sync/op-actions';
+import { discardOp, resolveConflict } from '../../../src/data/commands/sync-ops';
 
 /**
  * Issue #9.7: a record deleted on the server while a coach had an edit queued. It must leave the

@@ -5,7 +5,7 @@ import type { EngineTuning, LockManagerLike } from '../../../src/data/sync/types
 import type { PassageDB } from '../../../src/data/db';
 import { FakeClock, flush } from './fake-clock';
 import { ScriptedTransport } from './scripted-transport';
-import { readSyncStatus } from '../../../src/data/sync/status';
+import { readSyncStatus } from '../../../src/data/queries/sync-status';
 
 export interface Harness {
   db: PassageDB;

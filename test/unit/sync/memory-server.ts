@@ -1,4 +1,4 @@
-import type { EntityName } from '../../../src/data/types';
+import type { EntityName } from '../../../shared/entities';
 import type { Row } from '../../../src/data/sync/types';
 
 /**

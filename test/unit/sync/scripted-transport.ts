@@ -1,4 +1,4 @@
-import type { EntityName } from '../../../src/data/types';
+import type { EntityName } from '../../../shared/entities';
 import type { Row, SyncTransport } from '../../../src/data/sync/types';
 import { MemoryServer } from './memory-server';
 

@@ -9,7 +9,7 @@ import { dataContext, setDataContext } from '../../../../src/data/context';
 import Dexie from 'dexie';
 import { PassageDB, TABLE_OF } from '../../../../src/data/db';
 import { applyPulledPage, inPageTables } from '../../../../src/data/sync/mirror-writes';
-import type { EntityName } from '../../../../src/data/types';
+import type { EntityName } from '../../../../shared/entities';
 
 /** The mirror tables' indexes of schema version 1 (before issue #11.4 dropped the unused ones). */
 const V1_MIRROR = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileFilter } from '../../../../server/store/filter-sql';
 import { Params, parseFieldPath } from '../../../../server/store/sql-parts';
+import { toHttpError } from '../../../../server/errors';
 
 const compile = (q: unknown) => {
   const p = new Params();
@@ -43,7 +44,7 @@ describe('compileFilter', () => {
       try {
         compile(q);
       } catch (e) {
-        return { status: (e as { status: number }).status, message: (e as Error).message };
+        return { status: (toHttpError(e) as { status: number }).status, message: (e as Error).message };
       }
       return null;
     };

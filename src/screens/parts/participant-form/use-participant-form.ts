@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { ageFromDob } from '../../domain/age';
+import { ageFromDob } from '../../../domain/age';
 import {
   TEXT_FIELDS,
   validateParticipantForm,
   type ParticipantFormErrors,
   type ParticipantFormValues,
-} from '../../domain/participant-form';
+} from '../../../domain/participant-form';
 
 export type FieldSetter = <K extends keyof ParticipantFormValues>(field: K, value: ParticipantFormValues[K]) => void;
 

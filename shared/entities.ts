@@ -10,9 +10,12 @@ export interface ServerFields {
   client_ref?: string;
 }
 
-export type CustodyStatus = 'in-custody' | 'released';
-export type ProgramStatus = 'active' | 'completed' | 'on_hold' | 'withdrawn';
-export type Gender = 'male' | 'female' | 'nonbinary' | 'prefer not to say';
+export const CUSTODY_STATUSES = ['in-custody', 'released'] as const;
+export type CustodyStatus = (typeof CUSTODY_STATUSES)[number];
+export const PROGRAM_STATUSES = ['active', 'completed', 'on_hold', 'withdrawn'] as const;
+export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+export const GENDERS = ['male', 'female', 'nonbinary', 'prefer not to say'] as const;
+export type Gender = (typeof GENDERS)[number];
 
 export interface Participant extends ServerFields {
   academy_uid?: string | null;
@@ -40,7 +43,8 @@ export interface Participant extends ServerFields {
   enrollment_date?: string | null;
 }
 
-export type EnrollmentStatus = 'active' | 'waitlist' | 'withdrawn' | 'graduated';
+export const ENROLLMENT_STATUSES = ['active', 'waitlist', 'withdrawn', 'graduated'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 
 export interface Enrollment extends ServerFields {
   participant_id: string;
@@ -49,7 +53,8 @@ export interface Enrollment extends ServerFields {
   enrollment_status: EnrollmentStatus;
 }
 
-export type CohortStatus = 'planned' | 'active' | 'completed';
+export const COHORT_STATUSES = ['planned', 'active', 'completed'] as const;
+export type CohortStatus = (typeof COHORT_STATUSES)[number];
 
 export interface Cohort extends ServerFields {
   program_id: string;
@@ -70,7 +75,8 @@ export interface Program extends ServerFields {
   active?: boolean | null;
 }
 
-export type SiteType = 'prison' | 'juvenile' | 'fire_camp' | 'community';
+export const SITE_TYPES = ['prison', 'juvenile', 'fire_camp', 'community'] as const;
+export type SiteType = (typeof SITE_TYPES)[number];
 
 export interface Site extends ServerFields {
   site_name: string;
@@ -93,8 +99,10 @@ export interface Outcome extends ServerFields {
   [field: string]: unknown;
 }
 
-export type Role = 'admin' | 'user' | 'guest';
-export type CoachType = 'lead_coach' | 'support_coach' | 'case_manager' | 'volunteer' | 'other';
+export const ROLES = ['admin', 'user', 'guest'] as const;
+export type Role = (typeof ROLES)[number];
+export const COACH_TYPES = ['lead_coach', 'support_coach', 'case_manager', 'volunteer', 'other'] as const;
+export type CoachType = (typeof COACH_TYPES)[number];
 
 export interface User extends ServerFields {
   email: string;
@@ -118,7 +126,10 @@ export interface User extends ServerFields {
 }
 
 /** The entities the mirror holds, by their platform names. */
-export type EntityName = 'Participant' | 'Cohort' | 'Enrollment' | 'Session' | 'Outcome' | 'Program' | 'Site' | 'User';
+/** The app's entities (spec.md 3); the platform's built-in User comes on top. */
+export const APP_ENTITY_NAMES = ['Participant', 'Cohort', 'Enrollment', 'Session', 'Outcome', 'Program', 'Site'] as const;
+export const ENTITY_NAMES = [...APP_ENTITY_NAMES, 'User'] as const;
+export type EntityName = (typeof ENTITY_NAMES)[number];
 
 export interface EntityTypes {
   Participant: Participant;

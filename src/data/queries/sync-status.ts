@@ -2,11 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { ConflictRow, OutboxOp } from '../db';
 import { dataContext } from '../context';
 import { CURRENT_USER_KEY } from '../session';
-import type { User } from '../types';
-import { INITIAL_STATUS } from './status-store';
-import { SYNC_STATUS_KEY, type EntityFirstSync, type PausedReason, type SyncStatusRow } from './types';
-
-export { retryOp, discardOp, editRejectedOp, resolveConflict } from './op-actions';
+import type { User } from '../../../shared/entities';
+import { INITIAL_STATUS } from '../sync/status-store';
+import { SYNC_STATUS_KEY, type EntityFirstSync, type PausedReason, type SyncStatusRow } from '../sync/types';
 
 /** What the sync indicator and the Sync page show; live in every tab (S10). */
 export interface SyncStatus {
@@ -81,9 +79,4 @@ export async function readSyncStatus(): Promise<SyncStatus> {
 export function useSyncStatus(): SyncStatus {
   const { db } = dataContext();
   return useLiveQuery(readSyncStatus, [db], LOADING);
-}
-
-/** The "Sync now" button (S9). In a tab that is not the leader, the runtime forwards it. */
-export function syncNow(): void {
-  dataContext().sync?.syncNow();
 }

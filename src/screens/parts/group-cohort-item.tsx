@@ -1,8 +1,9 @@
 import { Calendar, UserRound, Users } from 'lucide-react';
-import type { Cohort } from '../../data/types';
+import type { Cohort } from '../../../shared/entities';
 import { formatDate } from '../../domain/format';
 import { occupancyLabel } from '../../domain/occupancy';
 import { Badge, statusTone } from '../../ui/badge';
+import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 
 /**
@@ -12,7 +13,7 @@ import { PageLink } from '../../ui/page-link';
 export function GroupCohortItem({ cohort, place, active }: { cohort: Cohort; place: string; active: number | undefined }) {
   const status = cohort.status || 'planned';
   return (
-    <PageLink page="CohortDetail" id={cohort.id} className="block rounded-lg border border-slate-200 p-4 transition-colors hover:border-blue-300 hover:bg-blue-50/40">
+    <PageLink href={pageUrl('CohortDetail', cohort.id)} className="block rounded-lg border border-slate-200 p-4 transition-colors hover:border-blue-300 hover:bg-blue-50/40">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">{cohort.cohort_code || 'Untitled Cohort'}</p>

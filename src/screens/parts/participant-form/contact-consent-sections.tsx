@@ -1,5 +1,5 @@
-import type { ParticipantFormValues } from '../../domain/participant-form';
-import { CheckboxField, FormSection, TextField } from '../../ui/field';
+import type { ParticipantFormValues } from '../../../domain/participant-form';
+import { CheckboxField, FormSection, TextField } from '../../../ui/field';
 import { fieldId, type FieldSetter } from './use-participant-form';
 
 /** Spec 2.6 'Emergency Contact' and 'Consent'. */

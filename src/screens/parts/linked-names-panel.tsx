@@ -1,5 +1,6 @@
 import type { PageName } from '../../app/paths';
 import { Panel } from '../../ui/card';
+import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
 
 /** A titled list of links (the Sites of a program, the Programs of a site). */
@@ -12,7 +13,7 @@ export function LinkedNamesPanel({ title, page, items, empty }: { title: string;
         <ul className="space-y-1">
           {items.map((item) => (
             <li key={item.id}>
-              <PageLink page={page} id={item.id} className="block rounded-md px-2 py-1.5 text-sm font-medium text-blue-700 hover:bg-blue-50">
+              <PageLink href={pageUrl(page, item.id)} className="block rounded-md px-2 py-1.5 text-sm font-medium text-blue-700 hover:bg-blue-50">
                 {item.name}
               </PageLink>
             </li>

@@ -1,9 +1,9 @@
 import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
 import { dataContext } from '../context';
-import { bodyOf, updateRecord } from '../commands/record-writes';
-import { referencesTo } from './references';
-import { inAllTables, opsOfRecord } from './mirror-writes';
-import { forgetReconcile, saysVanished } from './vanished';
+import { bodyOf, requeueAsCreate, updateRecord } from './record-writes';
+import { referencesTo } from '../sync/references';
+import { inAllTables, opsOfRecord } from '../sync/mirror-writes';
+import { forgetReconcile, saysVanished } from '../sync/vanished';
 
 /**
  * The Sync page's choices for ops the server refused and for conflicts (S4, S6, S8). Nothing is
@@ -17,6 +17,11 @@ function db(): PassageDB {
 
 function kick(): void {
   dataContext().sync?.syncNow();
+}
+
+/** The "Sync now" button (S9). In a tab that is not the leader, the runtime forwards it. */
+export function syncNow(): void {
+  kick();
 }
 
 /** Send a rejected (or backed-off) op again now. */
@@ -129,7 +134,6 @@ export async function resolveConflict(id: number, choice: 'local' | 'server'): P
     await d.conflicts.update(id, { status });
     return;
   }
-  const { userId, now, newUuid } = dataContext();
   await inAllTables(d, async () => {
     const table = d.table(TABLE_OF[conflict.entity]);
     for (const o of await opsOfRecord(d, conflict.entity, conflict.record_id)) await d.outbox.delete(o.seq!);
@@ -138,21 +142,7 @@ export async function resolveConflict(id: number, choice: 'local' | 'server'): P
     if (choice === 'server' || !row) {
       await table.delete(conflict.record_id);
     } else {
-      const client_ref = newUuid();
-      const data = bodyOf({ ...row, client_ref });
-      await table.put({ ...row, client_ref });
-      await d.outbox.add({
-        entity: conflict.entity,
-        record_id: conflict.record_id,
-        kind: 'create',
-        data,
-        client_ref,
-        state: 'pending',
-        attempts: 0,
-        next_attempt_at: 0,
-        user_id: userId,
-        created_at: now(),
-      });
+      await requeueAsCreate(conflict.entity, row);
     }
     await d.conflicts.update(id, { status });
   });

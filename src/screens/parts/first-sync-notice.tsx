@@ -1,6 +1,6 @@
 import { CloudOff, Loader2 } from 'lucide-react';
-import type { PageReadiness } from '../data/queries/first-sync';
-import { INCOMPLETE_OFFLINE, downloadingLine, stillToDownload } from './first-sync-text';
+import type { PageReadiness } from '../../data/queries/first-sync';
+import { INCOMPLETE_OFFLINE, downloadingLine, stillToDownload } from '../../ui/first-sync-text';
 
 /**
  * The first-sync line above a page (issue #9.5): while the first download runs, which entity and

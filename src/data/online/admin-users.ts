@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dataContext } from '../context';
-import type { PlatformClientLike } from '../platform-like';
-import type { User } from '../types';
+import type { User } from '../../../shared/entities';
 
 /**
  * Users for the approvals page (spec.md 2.15, 7.3: User list sorted '-created_date', admin only).
@@ -19,13 +18,9 @@ function newestFirst(a: User, b: User): number {
   return (b.created_date ?? '').localeCompare(a.created_date ?? '');
 }
 
-/**
- * `client` is the shell's platform client; the data context's copy is only set once the sync
- * runtime has started, which can be after this page first renders.
- */
-export async function loadAdminUsers(given?: PlatformClientLike | null): Promise<{ users: User[]; fromDevice: boolean }> {
-  const { db } = dataContext();
-  const client = given ?? dataContext().client;
+/** Through the data context's platform client (set at boot by src/main.tsx, so before sync starts). */
+export async function loadAdminUsers(): Promise<{ users: User[]; fromDevice: boolean }> {
+  const { db, client } = dataContext();
   if (client && !(typeof navigator !== 'undefined' && navigator.onLine === false)) {
     try {
       const rows = (await client.entities('User').list('-created_date')) as unknown as User[];
@@ -39,31 +34,36 @@ export async function loadAdminUsers(given?: PlatformClientLike | null): Promise
   return { users: rows.sort(newestFirst), fromDevice: true };
 }
 
-export function useAdminUsers(enabled: boolean, client?: PlatformClientLike | null): AdminUsers {
+export function useAdminUsers(enabled: boolean): AdminUsers {
   const [users, setUsers] = useState<User[] | undefined>(undefined);
   const [fromDevice, setFromDevice] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
 
-  const refresh = useCallback(async () => {
-    if (!enabled) return;
+  const load = useCallback((): Promise<void> => {
     const call = ++latest.current;
-    try {
-      const result = await loadAdminUsers(client);
-      if (call !== latest.current) return; // a newer refresh already answered
-      setUsers(result.users);
-      setFromDevice(result.fromDevice);
-      setError(null);
-    } catch (err) {
-      if (call !== latest.current) return;
-      setError((err as Error).message || 'Failed to load users');
-      setUsers((u) => u ?? []);
-    }
-  }, [enabled, client]);
+    return loadAdminUsers().then(
+      (result) => {
+        if (call !== latest.current) return; // a newer load already answered
+        setUsers(result.users);
+        setFromDevice(result.fromDevice);
+        setError(null);
+      },
+      (err: unknown) => {
+        if (call !== latest.current) return;
+        setError((err as Error).message || 'Failed to load users');
+        setUsers((u) => u ?? []);
+      },
+    );
+  }, []);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (enabled) void load();
+  }, [enabled, load]);
+
+  const refresh = useCallback(async () => {
+    if (enabled) await load();
+  }, [enabled, load]);
 
   return { users, fromDevice, error, refresh };
 }

@@ -1,4 +1,4 @@
-import { Button } from '../../ui/button';
+import { Button } from './button';
 
 /** Cancel and submit under a program or site form; submit waits for a name and is off while saving. */
 export function FormActions({ canSubmit, pending, labels, onCancel }: { canSubmit: boolean; pending: boolean; labels: { submit: string; pending: string }; onCancel: () => void }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ProgramInput } from '../../data/commands/programs';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/field';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 export interface ProgramFormLabels {
   submit: string;

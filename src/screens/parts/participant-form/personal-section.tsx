@@ -1,7 +1,7 @@
-import type { ParticipantFormErrors, ParticipantFormValues } from '../../domain/participant-form';
-import { GENDER_OPTIONS } from '../../domain/participant-form';
-import type { Gender } from '../../data/types';
-import { FormSection, SelectField, TextAreaField, TextField } from '../../ui/field';
+import type { ParticipantFormErrors, ParticipantFormValues } from '../../../domain/participant-form';
+import { GENDER_OPTIONS } from '../../../domain/participant-form';
+import type { Gender } from '../../../../shared/entities';
+import { FormSection, SelectField, TextAreaField, TextField } from '../../../ui/field';
 import { fieldId, type FieldSetter } from './use-participant-form';
 
 /** Spec 2.6 'Personal Information'. */

@@ -1,6 +1,6 @@
-import type { CustodyStatus } from '../../data/types';
-import { CUSTODY_OPTIONS, type ParticipantFormValues } from '../../domain/participant-form';
-import { FormSection, SelectField, TextAreaField, TextField } from '../../ui/field';
+import type { CustodyStatus } from '../../../../shared/entities';
+import { CUSTODY_OPTIONS, type ParticipantFormValues } from '../../../domain/participant-form';
+import { FormSection, SelectField, TextAreaField, TextField } from '../../../ui/field';
 import { fieldId, type FieldSetter } from './use-participant-form';
 
 /** Spec 2.6 'Custody Information'. */

@@ -1,4 +1,4 @@
-import type { ParticipantFormErrors, ParticipantFormValues } from '../../domain/participant-form';
+import type { ParticipantFormErrors, ParticipantFormValues } from '../../../domain/participant-form';
 import { ContactConsentSections } from './contact-consent-sections';
 import { CustodySection } from './custody-section';
 import { PersonalSection } from './personal-section';

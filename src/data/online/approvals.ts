@@ -1,7 +1,7 @@
 import { dataContext } from '../context';
 import { OfflineError } from '../errors';
-import type { Role, User } from '../types';
-import { todayIso } from './record-writes';
+import type { Role, User } from '../../../shared/entities';
+import { todayIso } from '../commands/record-writes';
 
 /**
  * Coach approvals are online only (design: an admin at a desk; a queued approval that fails an

@@ -3,7 +3,18 @@
  * are schemaless); known ones are type-checked on create and update. Every field may be null
  * unless listed in REQUIRED_ON_CREATE.
  */
-import { UID_FIELD } from '../../src/config';
+import { UID_FIELD } from './config';
+import {
+  COACH_TYPES,
+  COHORT_STATUSES,
+  CUSTODY_STATUSES,
+  ENROLLMENT_STATUSES,
+  GENDERS,
+  PROGRAM_STATUSES,
+  ROLES,
+  SITE_TYPES,
+  type EntityName,
+} from './entities';
 
 export type FieldType =
   | { kind: 'string' }
@@ -22,43 +33,43 @@ const date = { kind: 'date' } as const;
 const datetime = { kind: 'datetime' } as const;
 const strings = { kind: 'strings' } as const;
 const url = { kind: 'url' } as const;
-const oneOf = (...values: string[]) => ({ kind: 'enum', values }) as const;
+const oneOf = (...values: readonly string[]) => ({ kind: 'enum', values }) as const;
 
 const texts = (...names: string[]) => Object.fromEntries(names.map((n) => [n, string]));
 
-export const ENTITY_FIELDS: Record<string, Record<string, FieldType>> = {
+export const ENTITY_FIELDS: Record<EntityName, Record<string, FieldType>> = {
   Participant: {
     ...texts(UID_FIELD, 'first_name', 'last_name', 'middle_name', 'phone', 'email', 'address', 'cdcr_number'),
     ...texts('case_manager', 'address_on_release', 'emergency_contact_name', 'emergency_contact_phone'),
     ...texts('emergency_contact_relationship', 'client_ref'),
     date_of_birth: date,
     age: integer,
-    gender: oneOf('male', 'female', 'nonbinary', 'prefer not to say'),
-    custody_status: oneOf('in-custody', 'released'),
+    gender: oneOf(...GENDERS),
+    custody_status: oneOf(...CUSTODY_STATUSES),
     projected_release_date: date,
     actual_release_date: date,
     consent_signed: boolean,
     consent_date: date,
-    program_status: oneOf('active', 'completed', 'on_hold', 'withdrawn'),
+    program_status: oneOf(...PROGRAM_STATUSES),
     enrollment_date: date,
   },
   Enrollment: {
     ...texts('participant_id', 'cohort_id', 'client_ref'),
     intake_date: date,
-    enrollment_status: oneOf('active', 'waitlist', 'withdrawn', 'graduated'),
+    enrollment_status: oneOf(...ENROLLMENT_STATUSES),
   },
   Cohort: {
     ...texts('program_id', 'site_id', 'cohort_code', 'schedule_notes', 'lead_coach_email', 'client_ref'),
     start_date: date,
     end_date: date,
     capacity: integer,
-    status: oneOf('planned', 'active', 'completed'),
+    status: oneOf(...COHORT_STATUSES),
     support_coach_emails: strings,
   },
   Program: { ...texts('program_name', 'description', 'client_ref'), active: boolean },
   Site: {
     ...texts('site_name', 'city', 'county', 'region', 'client_ref'),
-    site_type: oneOf('prison', 'juvenile', 'fire_camp', 'community'),
+    site_type: oneOf(...SITE_TYPES),
     active: boolean,
   },
   Session: { ...texts('cohort_id', 'topic', 'client_ref'), session_number: integer, scheduled_at: datetime },
@@ -66,8 +77,8 @@ export const ENTITY_FIELDS: Record<string, Record<string, FieldType>> = {
   User: {
     ...texts('full_name', 'email', 'phone', 'organization', 'areas_of_expertise', 'bio', 'certifications'),
     ...texts('emergency_contact_name', 'emergency_contact_phone', 'approved_by'),
-    role: oneOf('admin', 'user', 'guest'),
-    coach_type: oneOf('lead_coach', 'support_coach', 'case_manager', 'volunteer', 'other'),
+    role: oneOf(...ROLES),
+    coach_type: oneOf(...COACH_TYPES),
     years_experience: integer,
     linkedin_url: url,
     requested_access_date: date,
