@@ -32,6 +32,11 @@ export interface AppDeps {
   mailer?: (to: string, subject: string, text: string) => Promise<void>;
   /** The built PWA (dist/); without it only the API and the login page are served. */
   distDir?: string;
+  /**
+   * The address users open (PUBLIC_URL), e.g. https://passage.example.org. Links in mails are built
+   * from it, never from the request's Host header. Default http://localhost.
+   */
+  publicUrl?: string;
 }
 
 export function createApp(deps: AppDeps) {
@@ -39,13 +44,15 @@ export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((message: string) => console.log(message));
   const notify = deps.mailer ?? (async (to: string, subject: string, text: string) => log(`[mail to ${to}] ${subject}\n${text}`));
   const jwtKey = secretKey(deps.jwtSecret);
+  const publicUrl = (deps.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
   const ctx: ServerContext = {
     store: deps.store,
     appId: deps.appId,
     jwtKey,
     now,
     log,
-    auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify }),
+    publicUrl,
+    auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify, publicUrl }),
   };
 
   const app = new Hono();

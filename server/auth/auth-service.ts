@@ -27,6 +27,8 @@ export interface AuthDeps {
   /** Keys the one-time-secret hashes. */
   secret: string;
   now: () => Date;
+  /** PUBLIC_URL: links in mails start with it (never with the request's Host header). */
+  publicUrl: string;
   notify: (to: string, subject: string, text: string) => Promise<void>;
 }
 
@@ -150,7 +152,7 @@ export function createAuthService(deps: AuthDeps) {
       return signIn(user);
     },
 
-    async requestReset(emailIn: unknown, origin: string): Promise<{ message: string }> {
+    async requestReset(emailIn: unknown): Promise<{ message: string }> {
       const message = 'If an account exists for that email, we sent a reset code. It expires in 30 minutes.';
       let email: string;
       try {
@@ -167,7 +169,7 @@ export function createAuthService(deps: AuthDeps) {
           reset_expires: new Date(deps.now().getTime() + RESET_LIFETIME_MS).toISOString(),
           last_mail_at: deps.now().toISOString(),
         });
-        await deps.notify(email, 'Reset your Passage password', resetText(token, origin, 30));
+        await deps.notify(email, 'Reset your Passage password', resetText(token, deps.publicUrl, 30));
       }
       return { message };
     },
@@ -206,7 +208,7 @@ export function createAuthService(deps: AuthDeps) {
       return { message: 'Password changed', ...(await signIn(account.user)) };
     },
 
-    async invite(admin: EntityRecord, emailIn: unknown, role: unknown, origin: string): Promise<{ message: string; user: EntityRecord }> {
+    async invite(admin: EntityRecord, emailIn: unknown, role: unknown): Promise<{ message: string; user: EntityRecord }> {
       const email = normalEmail(emailIn);
       if (role !== 'user' && role !== 'admin') {
         throw new HttpError(422, 'VALIDATION_ERROR', 'role must be "user" or "admin"', { field: 'role' });
@@ -225,7 +227,7 @@ export function createAuthService(deps: AuthDeps) {
           reset_expires: new Date(deps.now().getTime() + INVITE_LIFETIME_MS).toISOString(),
         },
       });
-      await deps.notify(email, 'You are invited to Passage', resetText(token, origin, INVITE_LIFETIME_MS / 60_000, 'set your password'));
+      await deps.notify(email, 'You are invited to Passage', resetText(token, deps.publicUrl, INVITE_LIFETIME_MS / 60_000, 'set your password'));
       return { message: `Invitation sent to ${email}`, user };
     },
   };
@@ -235,8 +237,8 @@ const MAIL_INTERVAL_MS = 30_000;
 // 7 days for an invitation: people do not always read mail the day it is sent.
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-function resetText(token: string, origin: string, minutes: number, what = 'reset your password'): string {
-  const link = `${origin}/login?reset_token=${encodeURIComponent(token)}`;
+function resetText(token: string, publicUrl: string, minutes: number, what = 'reset your password'): string {
+  const link = `${publicUrl}/login?reset_token=${encodeURIComponent(token)}`;
   const span = minutes >= 1440 ? `${Math.round(minutes / 1440)} days` : `${minutes} minutes`;
   return `To ${what}, open ${link}\nor enter this code on the sign-in page: ${token}\nIt expires in ${span}.`;
 }

@@ -15,6 +15,8 @@ export interface ServerContext {
   jwtKey: Uint8Array;
   now: () => Date;
   log: (message: string) => void;
+  /** PUBLIC_URL: the origin (and path prefix) users open; links in mails start with it. */
+  publicUrl: string;
   auth: AuthService;
 }
 
@@ -53,8 +55,8 @@ export function checkApp(ctx: ServerContext, appId: string | undefined): void {
 }
 
 /**
- * Origin of the request as the browser sees it: for links in mails and the same-origin check of
- * redirects. Behind a TLS-terminating proxy the socket is plain http, so X-Forwarded-Proto (http or
+ * Origin of the request as the browser sees it: for the same-origin check of redirects after
+ * sign-in (never for links in mails: those use PUBLIC_URL). Behind a TLS-terminating proxy the socket is plain http, so X-Forwarded-Proto (http or
  * https only) decides the scheme; the host is the Host header either way.
  */
 export function originOf(c: Context): string {

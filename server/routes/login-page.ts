@@ -103,7 +103,7 @@ export function loginPageRoutes(ctx: ServerContext) {
   r.post('/login/reset-request', async (c) => {
     const form = await readForm(c);
     const from = fromOf(c, form.from_url);
-    const { message } = await auth.requestReset(form.email, originOf(c));
+    const { message } = await auth.requestReset(form.email);
     return show(c, { kind: 'reset', notice: message }, from);
   });
 

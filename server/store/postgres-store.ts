@@ -35,6 +35,10 @@ function asHttpError(err: unknown): unknown {
   if (typeof code === 'string' && code.startsWith('22') && !(err instanceof HttpError)) {
     return badRequest(`Invalid value: ${(err as Error).message}`);
   }
+  // 57014 query_canceled: the statement ran past the statement timeout (sql-client.ts).
+  if (code === '57014' && !(err instanceof HttpError)) {
+    return new HttpError(503, 'QUERY_TIMEOUT', 'The database took too long to answer this request. Try a narrower search.');
+  }
   // 23505 unique_violation: an update that gives a record another record's client_ref.
   if (code === '23505' && !(err instanceof HttpError)) {
     return new HttpError(409, 'CONFLICT', 'Another record already has this client_ref');
@@ -131,10 +135,11 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
         return Number(rows[0].n);
       }),
 
-    async get(app, entity, id) {
-      const rows = await sql.query<Row>('SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND id = $3', [app, entity, String(id)]);
-      return parsed(rows)[0] ?? null;
-    },
+    get: (app, entity, id) =>
+      mapErrors(async () => {
+        const rows = await sql.query<Row>('SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND id = $3', [app, entity, String(id)]);
+        return parsed(rows)[0] ?? null;
+      }),
 
     create: (app, entity, data, meta) => mapErrors(async () => (await createBatch(app, entity, [data], meta))[0]),
 
@@ -173,16 +178,18 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
         });
       }),
 
-    async delete(app, entity, id) {
-      const rows = await sql.query('DELETE FROM records WHERE app = $1 AND entity = $2 AND id = $3 RETURNING id', [app, entity, String(id)]);
-      return rows.length > 0;
-    },
+    delete: (app, entity, id) =>
+      mapErrors(async () => {
+        const rows = await sql.query('DELETE FROM records WHERE app = $1 AND entity = $2 AND id = $3 RETURNING id', [app, entity, String(id)]);
+        return rows.length > 0;
+      }),
 
     // Emails are case-insensitive in practice ("Ana@x.org" and "ana@x.org" are one person).
-    async getAuth(app, email) {
-      const rows = await sql.query<{ data: AuthRecord }>('SELECT data FROM auth_records WHERE app = $1 AND email = $2', [app, email.toLowerCase()]);
-      return rows[0]?.data ?? null;
-    },
+    getAuth: (app, email) =>
+      mapErrors(async () => {
+        const rows = await sql.query<{ data: AuthRecord }>('SELECT data FROM auth_records WHERE app = $1 AND email = $2', [app, email.toLowerCase()]);
+        return rows[0]?.data ?? null;
+      }),
 
     putAuth: (app, email, record) =>
       mapErrors(async () => {
