@@ -27,7 +27,8 @@ export function tokenRevoked(auth: AuthState | null, iat: number): boolean {
   return iat < Math.floor(new Date(auth.tokens_valid_after).getTime() / 1000);
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No whitespace, no control characters (a NUL byte cannot be stored in PostgreSQL text).
+const EMAIL = /^[^\s@\x00-\x1f\x7f]+@[^\s@\x00-\x1f\x7f]+\.[^\s@\x00-\x1f\x7f]+$/;
 
 /** Lower-cased, trimmed e-mail, or a 400 when it is not one (254: the SMTP path limit). */
 export function normalEmail(value: unknown): string {

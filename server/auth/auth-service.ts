@@ -154,12 +154,8 @@ export function createAuthService(deps: AuthDeps) {
 
     async requestReset(emailIn: unknown): Promise<{ message: string }> {
       const message = 'If an account exists for that email, we sent a reset code. It expires in 30 minutes.';
-      let email: string;
-      try {
-        email = normalEmail(emailIn);
-      } catch {
-        return { message };
-      }
+      // A malformed address is a 400 (its syntax tells nothing about which accounts exist).
+      const email = normalEmail(emailIn);
       const account = await findAccount(store, app, email);
       if (account && account.user.disabled !== true && !mailedRecently(account.auth)) {
         const token = newResetToken(email);

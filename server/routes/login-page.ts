@@ -13,7 +13,7 @@ type Form = Record<string, string>;
 
 async function readForm(c: Context): Promise<Form> {
   const body = await c.req.parseBody().catch(() => ({}));
-  const out: Form = {};
+  const out: Form = Object.create(null); // form field names index it: no inherited toString & co.
   for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v;
   return out;
 }
@@ -103,8 +103,12 @@ export function loginPageRoutes(ctx: ServerContext) {
   r.post('/login/reset-request', async (c) => {
     const form = await readForm(c);
     const from = fromOf(c, form.from_url);
-    const { message } = await auth.requestReset(form.email);
-    return show(c, { kind: 'reset', notice: message }, from);
+    return attempt(
+      c,
+      from,
+      async () => show(c, { kind: 'reset', notice: (await auth.requestReset(form.email)).message }, from),
+      (error) => ({ kind: 'reset-request', email: form.email, error }),
+    );
   });
 
   r.post('/login/reset', async (c) => {

@@ -91,3 +91,47 @@ describe('hole 3: reset and invite links were built from the Host header', () =>
   });
 });
 
+
+describe('hole 5: 5xx on bad input', () => {
+  const PROTO_NAMES = ['toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
+
+  it('answers a body field named after an Object.prototype member with a 4xx or keeps it as data, never 500', async () => {
+    const ana = await s.store.create(APP, 'Participant', { first_name: 'Ana', last_name: 'Diaz' }, { by: null, byId: null });
+    for (const name of PROTO_NAMES) {
+      const attempts = [
+        s.request('POST', E('Participant'), { token: s.tokens.admin, body: { first_name: 'P', last_name: 'Q', [name]: 'x' } }),
+        s.request('PUT', E('Participant', `/${ana.id}`), { token: s.tokens.coach, body: { [name]: 1 } }),
+        s.request('PUT', E('User', '/me'), { token: s.tokens.coach, body: { [name]: 'x' } }),
+        s.request('PUT', E('Enrollment', '/whatever'), { token: s.tokens.coach, body: { [name]: 'x' } }),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        const body = (await res.json()) as any;
+        expect(res.status, `${name}: ${JSON.stringify(body)}`).toBeLessThan(500);
+        if (res.status >= 400) expect(typeof body.message === 'string' && typeof body.code === 'string').toBe(true);
+      }
+    }
+    expect(s.logs.filter((l) => l.startsWith('Internal error'))).toEqual([]);
+  });
+
+  it('answers an email with a NUL byte on every sign-in endpoint with a 4xx {message, code}', async () => {
+    const email = 'coach\u0000@example.org';
+    const token = `${Buffer.from(email).toString('base64url')}.abc`;
+    const calls: Array<[string, unknown]> = [
+      ['/auth/login', { email, password: 'whatever-pass' }],
+      ['/auth/register', { email, password: 'long-enough-pass' }],
+      ['/auth/resend-otp', { email }],
+      ['/auth/reset-password-request', { email }],
+      ['/auth/verify-otp', { email, otp_code: '123456' }],
+      ['/auth/reset-password', { reset_token: token, new_password: 'long-enough-pass' }],
+    ];
+    for (const [path, body] of calls) {
+      const res = await json(s.request('POST', A(path), { body }));
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(typeof res.body.message === 'string' && typeof res.body.code === 'string', path).toBe(true);
+    }
+    const page = await s.request('POST', '/login', { raw: new URLSearchParams({ email, password: 'x' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(page.status).toBeLessThan(500);
+    expect(s.logs.filter((l) => l.startsWith('Internal error'))).toEqual([]);
+  });
+});
