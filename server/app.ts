@@ -37,6 +37,8 @@ export interface AppDeps {
    * from it, never from the request's Host header. Default http://localhost.
    */
   publicUrl?: string;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (sign-in lockout). */
+  trustProxy?: boolean;
 }
 
 export function createApp(deps: AppDeps) {
@@ -52,6 +54,7 @@ export function createApp(deps: AppDeps) {
     now,
     log,
     publicUrl,
+    trustProxy: deps.trustProxy ?? false,
     auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify, publicUrl }),
   };
 

@@ -6,6 +6,7 @@
  * PGlite in DATA_DIR) · APP_ID (passage) · JWT_SECRET (else generated once into DATA_DIR/jwt-secret)
  * · DEMO (1 = seed an empty database, 0 = never; default: only when HOST is loopback)
  * · PUBLIC_URL (the address users open, for links in mails; default http://localhost:PORT)
+ * · TRUST_PROXY (1 = behind a reverse proxy: the client address comes from X-Forwarded-For)
  * · STATEMENT_TIMEOUT_MS (longest a database statement may run; default 30000).
  */
 import { existsSync } from 'node:fs';
@@ -47,7 +48,7 @@ async function main() {
     if (summary.seeded) console.log(`Demo data created: ${Object.entries(summary.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   }
 
-  const app = createApp({ store, appId, jwtSecret, distDir, publicUrl });
+  const app = createApp({ store, appId, jwtSecret, distDir, publicUrl, trustProxy: env.TRUST_PROXY === '1' });
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     const shown = host.includes(':') ? `[${host}]` : host;
     console.log(`Passage is running at http://${shown}:${info.port}/`);

@@ -1,7 +1,7 @@
 /** The JSON sign-in API (platform-contract.md 3.1) and the invitation endpoint. */
 import { Hono } from 'hono';
 import { readObject } from '../http/json-body';
-import { authorize, checkApp, type ServerContext } from './context';
+import { authorize, checkApp, sourceOf, type ServerContext } from './context';
 
 export function authRoutes(ctx: ServerContext) {
   const r = new Hono();
@@ -10,7 +10,7 @@ export function authRoutes(ctx: ServerContext) {
   r.post('/:appId/auth/login', async (c) => {
     checkApp(ctx, c.req.param('appId'));
     const body = await readObject(c);
-    return c.json(await auth.login(body.email, body.password));
+    return c.json(await auth.login(body.email, body.password, sourceOf(ctx, c)));
   });
 
   r.post('/:appId/auth/register', async (c) => {
@@ -44,7 +44,7 @@ export function authRoutes(ctx: ServerContext) {
   r.post('/:appId/auth/change-password', async (c) => {
     checkApp(ctx, c.req.param('appId'));
     const { user } = await authorize(ctx, c, 'read_me', 'User');
-    return c.json(await auth.changePassword(user, await readObject(c)));
+    return c.json(await auth.changePassword(user, await readObject(c), sourceOf(ctx, c)));
   });
 
   r.post('/:appId/users/invite-user', async (c) => {

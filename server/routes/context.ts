@@ -17,6 +17,8 @@ export interface ServerContext {
   log: (message: string) => void;
   /** PUBLIC_URL: the origin (and path prefix) users open; links in mails start with it. */
   publicUrl: string;
+  /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, not the socket's. */
+  trustProxy: boolean;
   auth: AuthService;
 }
 
@@ -63,4 +65,17 @@ export function originOf(c: Context): string {
   const url = new URL(c.req.url);
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0].trim().toLowerCase();
   return proto === 'https' || proto === 'http' ? `${proto}://${url.host}` : url.origin;
+}
+
+/**
+ * The client's address, which the sign-in lockout counts by (lockout.ts): the socket's peer, or,
+ * behind a reverse proxy (TRUST_PROXY=1), the address that proxy appended to X-Forwarded-For.
+ */
+export function sourceOf(ctx: ServerContext, c: Context): string {
+  if (ctx.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
 }

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { HttpError } from '../errors';
 import { safeTarget, withToken } from '../http/safe-redirect';
-import { originOf, type ServerContext } from './context';
+import { originOf, sourceOf, type ServerContext } from './context';
 import { renderLogin, type LoginView } from './login-page-html';
 
 type Form = Record<string, string>;
@@ -58,7 +58,7 @@ export function loginPageRoutes(ctx: ServerContext) {
     return attempt(
       c,
       from,
-      async () => done(c, from, (await auth.login(form.email, form.password)).access_token),
+      async () => done(c, from, (await auth.login(form.email, form.password, sourceOf(ctx, c))).access_token),
       (error) => ({ kind: 'signin', email: form.email, error }),
       401,
     );

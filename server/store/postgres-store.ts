@@ -200,6 +200,19 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
         );
       }),
 
+    updateAuth: (app, email, change) =>
+      mapErrors(() =>
+        sql.transaction(async (tx) => {
+          const key = email.toLowerCase();
+          const rows = await tx.query<{ data: AuthRecord }>('SELECT data FROM auth_records WHERE app = $1 AND email = $2 FOR UPDATE', [app, key]);
+          if (!rows[0]) return null;
+          const next = change(rows[0].data);
+          if (next === undefined) return rows[0].data;
+          await tx.query('UPDATE auth_records SET data = $3::jsonb WHERE app = $1 AND email = $2', [app, key, JSON.stringify(next)]);
+          return next;
+        }),
+      ),
+
     appendLog: (app, entry: AppLogEntry) =>
       mapErrors(async () => {
         await sql.query(

@@ -4,6 +4,7 @@
  * in security-postgres.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAuthRaceTests } from './auth-races';
 import { APP, E, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -134,4 +135,8 @@ describe('hole 5: 5xx on bad input', () => {
     expect(page.status).toBeLessThan(500);
     expect(s.logs.filter((l) => l.startsWith('Internal error'))).toEqual([]);
   });
+});
+
+describe('hole 2: lost updates in auth (in-memory PGlite)', () => {
+  registerAuthRaceTests(() => s);
 });
