@@ -93,6 +93,9 @@ export function createApp(deps: AppDeps) {
       if (extra) body.extra_data = extra;
       if (extra && typeof extra.field === 'string') body.field = extra.field;
       if (err.status === 429 && typeof extra?.retry_after_seconds === 'number') c.header('Retry-After', String(extra.retry_after_seconds));
+      // The rest of a refused body is never read: the connection closes after this answer, so the
+      // client's next request goes on a fresh connection instead of after unread bytes.
+      if (err.status === 413) c.header('Connection', 'close');
       return c.json(body, err.status as 400);
     }
     if (err instanceof HTTPException && err.status < 500) {

@@ -42,6 +42,23 @@ export function loginPageRoutes(ctx: ServerContext) {
     }
   };
 
+  // Login CSRF: a form posted from another site must not sign the visitor in (as the attacker) or
+  // act for them. Browsers send Origin on every cross-site POST (and Sec-Fetch-Site); tools that
+  // send neither are not a browser being tricked.
+  r.use('/login', sameOriginPosts);
+  r.use('/login/*', sameOriginPosts);
+  async function sameOriginPosts(c: Context, next: () => Promise<void>) {
+    if (c.req.method !== 'POST') return next();
+    const origin = c.req.header('origin');
+    const allowed = new Set([originOf(c), new URL(ctx.publicUrl).origin]);
+    const crossSite = origin !== undefined ? !allowed.has(origin) : c.req.header('sec-fetch-site') === 'cross-site';
+    if (crossSite) {
+      c.header('Cache-Control', 'no-store');
+      return c.html(renderLogin({ kind: 'signin', error: 'This form was sent from another site. Open the sign-in page and try again.' }, '/'), 403);
+    }
+    return next();
+  }
+
   r.get('/login', (c) => {
     const from = fromOf(c, c.req.query('from_url'));
     const mode = c.req.query('mode');
