@@ -43,15 +43,24 @@ export function loginPageRoutes(ctx: ServerContext) {
   };
 
   // Login CSRF: a form posted from another site must not sign the visitor in (as the attacker) or
-  // act for them. Browsers send Origin on every cross-site POST (and Sec-Fetch-Site); tools that
-  // send neither are not a browser being tricked.
+  // act for them. Sec-Fetch-Site (all current browsers) decides when present; otherwise Origin
+  // must be this site. Our own pages send `Origin: null` (Referrer-Policy: no-referrer), so a
+  // null origin passes only with Sec-Fetch-Site: same-origin. Tools that send neither header are
+  // not a browser being tricked.
   r.use('/login', sameOriginPosts);
   r.use('/login/*', sameOriginPosts);
   async function sameOriginPosts(c: Context, next: () => Promise<void>) {
     if (c.req.method !== 'POST') return next();
     const origin = c.req.header('origin');
+    const fetchSite = c.req.header('sec-fetch-site');
     const allowed = new Set([originOf(c), new URL(ctx.publicUrl).origin]);
-    const crossSite = origin !== undefined ? !allowed.has(origin) : c.req.header('sec-fetch-site') === 'cross-site';
+    const ownOrigin = origin !== undefined && allowed.has(origin);
+    const crossSite =
+      fetchSite === 'same-origin' || fetchSite === 'none'
+        ? origin !== undefined && origin !== 'null' && !ownOrigin
+        : fetchSite !== undefined
+          ? !ownOrigin
+          : origin !== undefined && !ownOrigin;
     if (crossSite) {
       c.header('Cache-Control', 'no-store');
       return c.html(renderLogin({ kind: 'signin', error: 'This form was sent from another site. Open the sign-in page and try again.' }, '/'), 403);
