@@ -20,6 +20,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in dist/ (npm start would publish them); SOURCEMAP=1 builds hidden ones for
+    // debugging a build, and the server refuses to serve .map files either way.
+    sourcemap: process.env.SOURCEMAP === '1' ? 'hidden' : false,
   },
 });

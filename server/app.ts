@@ -33,6 +33,13 @@ export interface AppDeps {
   mailer?: (to: string, subject: string, text: string) => Promise<void>;
   /** The built PWA (dist/); without it only the API and the login page are served. */
   distDir?: string;
+  /**
+   * The address users open (PUBLIC_URL), e.g. https://passage.example.org. Links in mails are built
+   * from it, never from the request's Host header. Default http://localhost.
+   */
+  publicUrl?: string;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (sign-in lockout). */
+  trustProxy?: boolean;
 }
 
 export function createApp(deps: AppDeps) {
@@ -40,13 +47,16 @@ export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((message: string) => console.log(message));
   const notify = deps.mailer ?? (async (to: string, subject: string, text: string) => log(`[mail to ${to}] ${subject}\n${text}`));
   const jwtKey = secretKey(deps.jwtSecret);
+  const publicUrl = (deps.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
   const ctx: ServerContext = {
     store: deps.store,
     appId: deps.appId,
     jwtKey,
     now,
     log,
-    auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify }),
+    publicUrl,
+    trustProxy: deps.trustProxy ?? false,
+    auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify, publicUrl }),
   };
 
   const app = new Hono();
@@ -87,6 +97,9 @@ export function createApp(deps: AppDeps) {
       if (extra) body.extra_data = extra;
       if (extra && typeof extra.field === 'string') body.field = extra.field;
       if (err.status === 429 && typeof extra?.retry_after_seconds === 'number') c.header('Retry-After', String(extra.retry_after_seconds));
+      // The rest of a refused body is never read: the connection closes after this answer, so the
+      // client's next request goes on a fresh connection instead of after unread bytes.
+      if (err.status === 413) c.header('Connection', 'close');
       return c.json(body, err.status as 400);
     }
     if (err instanceof HTTPException && err.status < 500) {

@@ -23,13 +23,14 @@ const STORE_ERRORS: Record<StoreErrorKind, [status: number, code: string]> = {
   invalid: [400, 'BAD_REQUEST'],
   not_found: [404, 'NOT_FOUND'],
   conflict: [409, 'CONFLICT'],
+  timeout: [503, 'QUERY_TIMEOUT'],
 };
 
 /** The one mapping of the store's errors to HTTP (app.onError); anything else is returned as is. */
 export function toHttpError(err: unknown): unknown {
   if (err instanceof StoreError) {
     const [status, code] = STORE_ERRORS[err.kind];
-    return new HttpError(status, code, err.message);
+    return new HttpError(status, err.code ?? code, err.message);
   }
   return err;
 }

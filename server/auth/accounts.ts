@@ -17,17 +17,31 @@ export interface AuthState extends AuthRecord {
   reset_expires?: string | null;
   /** Tokens issued before this second are refused: set when the password changes. */
   tokens_valid_after?: string | null;
+  /** Goes up by one at every password change or reset; tokens carry it (claim `ver`). */
+  token_version?: number;
+  /** Failed sign-ins per source (client address): see lockout.ts. */
+  login_failures?: Record<string, { failed_logins?: string[]; locked_until?: string | null }>;
+  /** A registration not yet verified may not be replaced before this time (issue #10.4). */
+  pending_until?: string | null;
   /** When the last code or reset mail went out (throttle). */
   last_mail_at?: string | null;
 }
 
-/** Whether a token issued at `iat` (seconds) predates the account's last password change. */
-export function tokenRevoked(auth: AuthState | null, iat: number): boolean {
-  if (!auth?.tokens_valid_after) return false;
-  return iat < Math.floor(new Date(auth.tokens_valid_after).getTime() / 1000);
+/**
+ * Whether a token predates the account's last password change: its `ver` is not the account's
+ * token_version (exact, even within one second), or (tokens from before versions) its `iat` is
+ * before tokens_valid_after.
+ */
+export function tokenRevoked(auth: AuthState | null, claims: { iat: number; ver: number }): boolean {
+  if (!auth) return false;
+  if (claims.ver !== (auth.token_version ?? 0)) return true;
+  if (!auth.tokens_valid_after) return false;
+  return claims.ver === 0 && claims.iat < Math.floor(new Date(auth.tokens_valid_after).getTime() / 1000);
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No whitespace, no control characters (a NUL byte cannot be stored in PostgreSQL text).
+// \p{Cc}: C0, DEL and C1 control characters.
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 /** Lower-cased, trimmed e-mail, or a 400 when it is not one (254: the SMTP path limit). */
 export function normalEmail(value: unknown): string {

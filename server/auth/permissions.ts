@@ -111,7 +111,7 @@ function decideCoach(action: Action, entity: string | null, opts: DecideOptions)
   }
   if (action === 'create') return entity && COACH_CREATE.has(entity) ? allow : onlyAdmins;
   if (action === 'update') {
-    const rule = entity ? COACH_UPDATE[entity] : undefined;
+    const rule = entity && Object.hasOwn(COACH_UPDATE, entity) ? COACH_UPDATE[entity] : undefined;
     if (!rule) return onlyAdmins;
     if (rule === 'any') return allow;
     const extra = (opts.fields ?? []).find((f) => !rule.includes(f));

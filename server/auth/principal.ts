@@ -26,7 +26,7 @@ export async function resolveCaller(store: Store, key: Uint8Array, appId: string
   const user = await store.get(appId, 'User', claims.sub);
   if (!user || user.disabled === true) return { kind: 'unregistered' };
   // A password change or reset signs out every other device (a lost tablet keeps no access).
-  if (typeof user.email === 'string' && tokenRevoked((await store.getAuth(appId, user.email)) as AuthState | null, claims.iat)) {
+  if (typeof user.email === 'string' && tokenRevoked((await store.getAuth(appId, user.email)) as AuthState | null, claims)) {
     return { kind: 'invalid' };
   }
   return { kind: 'user', user: user as UserFields & typeof user };

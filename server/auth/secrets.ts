@@ -25,7 +25,8 @@ export function emailOfResetToken(token: unknown): string | null {
   const dot = token.indexOf('.');
   if (dot <= 0) return null;
   const email = Buffer.from(token.slice(0, dot), 'base64url').toString('utf8');
-  return email.includes('@') ? email : null;
+  // Control characters (a NUL byte cannot even be looked up in PostgreSQL) mean a forged token.
+  return email.includes('@') && !/\p{Cc}/u.test(email) ? email : null;
 }
 
 export function hashSecret(key: string, purpose: string, value: string): string {

@@ -5,6 +5,7 @@
  * which fields a filter touches.
  */
 import { HttpError } from '../errors';
+import { regexProblem } from '../store/regex-guard';
 
 const SHAPE = /^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z0-9_]{1,64}){0,3}$/;
 // Names that mean something to JavaScript objects: never a field, always an attack.
@@ -72,7 +73,10 @@ export function checkFilter(q: unknown): string[] {
       if ((op === '$in' || op === '$nin' || op === '$all') && !Array.isArray(arg)) throw bad(`${op} takes a list`);
       if (op === '$exists' && typeof arg !== 'boolean') throw bad('$exists takes true or false');
       if ((op === '$regex' || op === '$options') && typeof arg !== 'string') throw bad(`${op} takes text`);
-      if (op === '$regex' && (arg as string).length > 200) throw bad('$regex is too long');
+      if (op === '$regex') {
+        const problem = regexProblem(arg as string);
+        if (problem) throw bad(problem);
+      }
       if (op === '$size' && !(typeof arg === 'number' && Number.isInteger(arg) && arg >= 0)) throw bad('$size takes a whole number');
       if (op === '$not' || op === '$elemMatch') {
         if (!isPlainObject(arg)) throw bad(`${op} takes an object`);

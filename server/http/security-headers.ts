@@ -1,4 +1,7 @@
-/** Headers on every response: what may load (CSP), no MIME sniffing, no referrer leaks. */
+/**
+ * Headers on every response: what may load (CSP), no MIME sniffing, no referrer leaks; and on every
+ * /api answer `Cache-Control: no-store` (personal data and tokens must not sit in any cache).
+ */
 import type { MiddlewareHandler } from 'hono';
 
 // frame-ancestors 'none': the data is about justice-involved people; no site may frame Passage
@@ -22,4 +25,5 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   c.res.headers.set('X-Content-Type-Options', 'nosniff');
   c.res.headers.set('Referrer-Policy', 'no-referrer');
   c.res.headers.set('X-Frame-Options', 'DENY');
+  if (c.req.path === '/api' || c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
 };

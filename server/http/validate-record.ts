@@ -83,20 +83,23 @@ export function validateRecord(entity: string, body: unknown, mode: 'create' | '
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, 'BAD_REQUEST', 'The body must be a JSON object');
   }
-  const known = (ENTITY_FIELDS as Partial<Record<string, Record<string, FieldType>>>)[entity] ?? {};
+  // Own properties only: a body field named toString or valueOf must not find Object.prototype's.
+  const known: Record<string, FieldType> = Object.hasOwn(ENTITY_FIELDS, entity)
+    ? (ENTITY_FIELDS as Record<string, Record<string, FieldType>>)[entity]
+    : {};
   const drop = new Set<string>([...SERVER_FIELDS, ...(entity === 'User' ? USER_SERVER_FIELDS : [])]);
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) {
     if (drop.has(field)) continue;
     if (!FIELD_NAME.test(field) || RESERVED_NAMES.has(field)) throw invalid(field.slice(0, 64), `Field names must be letters, digits and _ (got "${field.slice(0, 64)}")`);
-    const type = known[field];
+    const type = Object.hasOwn(known, field) ? known[field] : undefined;
     if (type) checkValue(field, type, value);
     else if (tooDeep(value)) throw invalid(field, `${field} is nested too deeply`);
     if (value === undefined) continue;
     out[field] = value;
   }
-  for (const field of REQUIRED_FIELDS[entity] ?? []) {
-    const value = out[field];
+  for (const field of Object.hasOwn(REQUIRED_FIELDS, entity) ? REQUIRED_FIELDS[entity] : []) {
+    const value = Object.hasOwn(out, field) ? out[field] : undefined;
     const missing = typeof value !== 'string' || value.trim() === '';
     if ((mode === 'create' && missing) || (mode === 'update' && field in out && missing)) {
       throw invalid(field, `${field} is required`);

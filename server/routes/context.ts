@@ -15,6 +15,10 @@ export interface ServerContext {
   jwtKey: Uint8Array;
   now: () => Date;
   log: (message: string) => void;
+  /** PUBLIC_URL: the origin (and path prefix) users open; links in mails start with it. */
+  publicUrl: string;
+  /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, not the socket's. */
+  trustProxy: boolean;
   auth: AuthService;
 }
 
@@ -53,12 +57,25 @@ export function checkApp(ctx: ServerContext, appId: string | undefined): void {
 }
 
 /**
- * Origin of the request as the browser sees it: for links in mails and the same-origin check of
- * redirects. Behind a TLS-terminating proxy the socket is plain http, so X-Forwarded-Proto (http or
+ * Origin of the request as the browser sees it: for the same-origin check of redirects after
+ * sign-in (never for links in mails: those use PUBLIC_URL). Behind a TLS-terminating proxy the socket is plain http, so X-Forwarded-Proto (http or
  * https only) decides the scheme; the host is the Host header either way.
  */
 export function originOf(c: Context): string {
   const url = new URL(c.req.url);
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0].trim().toLowerCase();
   return proto === 'https' || proto === 'http' ? `${proto}://${url.host}` : url.origin;
+}
+
+/**
+ * The client's address, which the sign-in lockout counts by (lockout.ts): the socket's peer, or,
+ * behind a reverse proxy (TRUST_PROXY=1), the address that proxy appended to X-Forwarded-For.
+ */
+export function sourceOf(ctx: ServerContext, c: Context): string {
+  if (ctx.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
 }

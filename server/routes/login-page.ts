@@ -6,14 +6,14 @@
 import { Hono, type Context } from 'hono';
 import { HttpError } from '../errors';
 import { safeTarget, withToken } from '../http/safe-redirect';
-import { originOf, type ServerContext } from './context';
+import { originOf, sourceOf, type ServerContext } from './context';
 import { renderLogin, type LoginView } from './login-page-html';
 
 type Form = Record<string, string>;
 
 async function readForm(c: Context): Promise<Form> {
   const body = await c.req.parseBody().catch(() => ({}));
-  const out: Form = {};
+  const out: Form = Object.create(null); // form field names index it: no inherited toString & co.
   for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v;
   return out;
 }
@@ -42,6 +42,32 @@ export function loginPageRoutes(ctx: ServerContext) {
     }
   };
 
+  // Login CSRF: a form posted from another site must not sign the visitor in (as the attacker) or
+  // act for them. Sec-Fetch-Site (all current browsers) decides when present; otherwise Origin
+  // must be this site. Our own pages send `Origin: null` (Referrer-Policy: no-referrer), so a
+  // null origin passes only with Sec-Fetch-Site: same-origin. Tools that send neither header are
+  // not a browser being tricked.
+  r.use('/login', sameOriginPosts);
+  r.use('/login/*', sameOriginPosts);
+  async function sameOriginPosts(c: Context, next: () => Promise<void>) {
+    if (c.req.method !== 'POST') return next();
+    const origin = c.req.header('origin');
+    const fetchSite = c.req.header('sec-fetch-site');
+    const allowed = new Set([originOf(c), new URL(ctx.publicUrl).origin]);
+    const ownOrigin = origin !== undefined && allowed.has(origin);
+    const crossSite =
+      fetchSite === 'same-origin' || fetchSite === 'none'
+        ? origin !== undefined && origin !== 'null' && !ownOrigin
+        : fetchSite !== undefined
+          ? !ownOrigin
+          : origin !== undefined && !ownOrigin;
+    if (crossSite) {
+      c.header('Cache-Control', 'no-store');
+      return c.html(renderLogin({ kind: 'signin', error: 'This form was sent from another site. Open the sign-in page and try again.' }, '/'), 403);
+    }
+    return next();
+  }
+
   r.get('/login', (c) => {
     const from = fromOf(c, c.req.query('from_url'));
     const mode = c.req.query('mode');
@@ -58,7 +84,7 @@ export function loginPageRoutes(ctx: ServerContext) {
     return attempt(
       c,
       from,
-      async () => done(c, from, (await auth.login(form.email, form.password)).access_token),
+      async () => done(c, from, (await auth.login(form.email, form.password, sourceOf(ctx, c))).access_token),
       (error) => ({ kind: 'signin', email: form.email, error }),
       401,
     );
@@ -103,8 +129,12 @@ export function loginPageRoutes(ctx: ServerContext) {
   r.post('/login/reset-request', async (c) => {
     const form = await readForm(c);
     const from = fromOf(c, form.from_url);
-    const { message } = await auth.requestReset(form.email, originOf(c));
-    return show(c, { kind: 'reset', notice: message }, from);
+    return attempt(
+      c,
+      from,
+      async () => show(c, { kind: 'reset', notice: (await auth.requestReset(form.email)).message }, from),
+      (error) => ({ kind: 'reset-request', email: form.email, error }),
+    );
   });
 
   r.post('/login/reset', async (c) => {

@@ -32,7 +32,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
 };
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 
@@ -97,6 +96,9 @@ export function staticAppRoutes(distDir: string) {
   r.get('*', async (c) => {
     const path = c.req.path;
     if (path === '/api' || path.startsWith('/api/')) return c.notFound();
+    // Source maps are never served, even when a build left them in dist/ (they would publish the
+    // sources of the app, comments included).
+    if (extname(path).toLowerCase() === '.map') return c.text('Not found', 404);
     const file = path === '/' ? null : await fileAt(root, path);
     if (file) return send(c, file, path);
     // A missing hashed asset or file-like path is a real 404: answering with HTML would hand a

@@ -10,6 +10,7 @@
  * Anything else (unknown operators such as `$where`, wrong operand types, bad field names) is a 400.
  */
 import { badRequest } from './errors';
+import { regexProblem } from './regex-guard';
 import { Params, Target, columnFor, isPlainObject, jsonAt, nestValue, parseFieldPath, textAt } from './sql-parts';
 
 /** Deeper nesting is never legitimate; the cap bounds SQL size and planner work (a DoS guard). */
@@ -191,11 +192,9 @@ function regex(t: Target, v: unknown, options: unknown, p: Params): string {
   if (options !== undefined && options !== '' && options !== 'i') {
     throw badRequest('$options supports only "i" (case-insensitive)');
   }
-  try {
-    new RegExp(v);
-  } catch {
-    throw badRequest(`Invalid $regex: ${v}`);
-  }
+  // Bounded before SQL: PostgreSQL's regex compiler blows up on nested or large counted repetition.
+  const problem = regexProblem(v);
+  if (problem) throw badRequest(problem, 'INVALID_QUERY');
   const op = options === 'i' ? '~*' : '~';
   const col = columnFor(t);
   if (col) return `${col} ${op} ${p.add(v)}`;

@@ -14,14 +14,16 @@ export interface CreateStoreOptions {
   databaseUrl?: string;
   /** Clock in ms since the epoch (tests inject one). */
   now?: () => number;
+  /** Longest a statement may run, on PGlite and PostgreSQL alike (default 30 s). */
+  statementTimeoutMs?: number;
 }
 
 export async function createStore(options: CreateStoreOptions = {}): Promise<Store> {
   let sql;
   if (options.databaseUrl) {
-    sql = openPostgres(options.databaseUrl);
+    sql = openPostgres(options.databaseUrl, undefined, options.statementTimeoutMs);
   } else {
-    sql = await openPglite(options.dataDir ?? './data');
+    sql = await openPglite(options.dataDir ?? './data', options.statementTimeoutMs);
   }
   const store = createPostgresStore(sql, { now: options.now });
   try {

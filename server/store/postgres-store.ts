@@ -3,7 +3,7 @@
  * keyed by (app, entity, id) with the whole record as jsonb; see schema.ts for tables and indexes,
  * filter-sql.ts and list-sql.ts for queries, clock.ts for updated_date.
  */
-import { StoreError, badRequest, conflict, notFound } from './errors';
+import { StoreError, badRequest, conflict, notFound, timedOut } from './errors';
 import { isoAt, reserveTimestamps } from './clock';
 import { compileFilter } from './filter-sql';
 import { limitOf, orderBy, projection, skipOf } from './list-sql';
@@ -34,6 +34,10 @@ function asStoreError(err: unknown): unknown {
   const code = (err as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('22') && !(err instanceof StoreError)) {
     return badRequest(`Invalid value: ${(err as Error).message}`);
+  }
+  // 57014 query_canceled: the statement ran past the statement timeout (sql-client.ts).
+  if (code === '57014' && !(err instanceof StoreError)) {
+    return timedOut('The database took too long to answer this request. Try a narrower search.');
   }
   // 23505 unique_violation: an update that gives a record another record's client_ref.
   if (code === '23505' && !(err instanceof StoreError)) {
@@ -165,10 +169,11 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
         return Number(rows[0].n);
       }),
 
-    async get(app, entity, id) {
-      const rows = await sql.query<Row>('SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND id = $3', [app, entity, String(id)]);
-      return parsed(rows)[0] ?? null;
-    },
+    get: (app, entity, id) =>
+      mapErrors(async () => {
+        const rows = await sql.query<Row>('SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND id = $3', [app, entity, String(id)]);
+        return parsed(rows)[0] ?? null;
+      }),
 
     create: (app, entity, data, meta) => mapErrors(async () => (await createBatch(app, entity, [data], meta))[0]),
 
@@ -183,16 +188,18 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     updateWithPrevious: updateOne,
     updateManyWithPrevious: updateSeveral,
 
-    async delete(app, entity, id) {
-      const rows = await sql.query('DELETE FROM records WHERE app = $1 AND entity = $2 AND id = $3 RETURNING id', [app, entity, String(id)]);
-      return rows.length > 0;
-    },
+    delete: (app, entity, id) =>
+      mapErrors(async () => {
+        const rows = await sql.query('DELETE FROM records WHERE app = $1 AND entity = $2 AND id = $3 RETURNING id', [app, entity, String(id)]);
+        return rows.length > 0;
+      }),
 
     // Emails are case-insensitive in practice ("Ana@x.org" and "ana@x.org" are one person).
-    async getAuth(app, email) {
-      const rows = await sql.query<{ data: AuthRecord }>('SELECT data FROM auth_records WHERE app = $1 AND email = $2', [app, email.toLowerCase()]);
-      return rows[0]?.data ?? null;
-    },
+    getAuth: (app, email) =>
+      mapErrors(async () => {
+        const rows = await sql.query<{ data: AuthRecord }>('SELECT data FROM auth_records WHERE app = $1 AND email = $2', [app, email.toLowerCase()]);
+        return rows[0]?.data ?? null;
+      }),
 
     putAuth: (app, email, record) =>
       mapErrors(async () => {
@@ -202,6 +209,19 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
           [app, email.toLowerCase(), JSON.stringify(record)],
         );
       }),
+
+    updateAuth: (app, email, change) =>
+      mapErrors(() =>
+        sql.transaction(async (tx) => {
+          const key = email.toLowerCase();
+          const rows = await tx.query<{ data: AuthRecord }>('SELECT data FROM auth_records WHERE app = $1 AND email = $2 FOR UPDATE', [app, key]);
+          if (!rows[0]) return null;
+          const next = change(rows[0].data);
+          if (next === undefined) return rows[0].data;
+          await tx.query('UPDATE auth_records SET data = $3::jsonb WHERE app = $1 AND email = $2', [app, key, JSON.stringify(next)]);
+          return next;
+        }),
+      ),
 
     appendLog: (app, entry: AppLogEntry) =>
       mapErrors(async () => {

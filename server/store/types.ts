@@ -64,7 +64,7 @@ export interface Store {
   createMany(app: string, entity: string, data: Record<string, unknown>[], meta: RecordMeta): Promise<EntityRecord[]>;
   /** Merges `patch` into the record and bumps updated_date; null when there is no such record. */
   update(app: string, entity: string, id: string, patch: Record<string, unknown>): Promise<EntityRecord | null>;
-  /** All or nothing; a missing id throws HttpError 404 and changes nothing. */
+  /** All or nothing; a missing id throws StoreError('not_found') and changes nothing. */
   updateMany(app: string, entity: string, patches: Array<{ id: string } & Record<string, unknown>>): Promise<EntityRecord[]>;
   /**
    * As update / updateMany, each with the record as it was just before this write (read under the
@@ -76,6 +76,14 @@ export interface Store {
 
   getAuth(app: string, email: string): Promise<AuthRecord | null>;
   putAuth(app: string, email: string, record: AuthRecord): Promise<void>;
+  /**
+   * Read-modify-write of one auth record in one transaction, under its row lock: concurrent calls on
+   * one e-mail run one after another, each seeing the previous one's result (no lost updates).
+   * `change` must be synchronous; it returns the new record, or undefined to leave it as is, or
+   * throws (nothing is written, the error propagates). Resolves to the record as it now stands, or
+   * null when there is no record (then `change` is not called).
+   */
+  updateAuth(app: string, email: string, change: (current: AuthRecord) => AuthRecord | undefined): Promise<AuthRecord | null>;
 
   appendLog(app: string, entry: AppLogEntry): Promise<void>;
   listLogs(app: string, opts: { limit?: number; skip?: number }): Promise<AppLogEntry[]>;

@@ -63,7 +63,7 @@ export function generateBadRequest(rng: Rng, existing: Record<string, string>, a
   const entity = rng.pick(ENTITIES);
   const who = rng.pick(['admin', 'admin', 'coach', 'anonymous'] as const);
   const id = existing[entity] ?? 'missing';
-  switch (rng.int(0, 13)) {
+  switch (rng.int(0, 16)) {
     case 0: // malformed JSON
       return { method: rng.pick(['POST', 'PUT']), path: rng.chance(0.5) ? E(entity) : E(entity, `/${id}`), raw: rng.pick(['{', '{"a":', '[1,', "{'a':1}", 'undefined', '{"a":1}}', junk(rng, 20)]), who };
     case 1: {
@@ -132,6 +132,42 @@ export function generateBadRequest(rng: Rng, existing: Record<string, string>, a
         path: `/api/apps/${app}/auth/${rng.pick(['login', 'register', 'verify-otp', 'reset-password'])}`,
         raw: rng.pick(['{"email":5}', '{"email":"nobody","password":"x"}', '[]', '{"email":"a@b.org","password":{"$gt":""}}', '{"reset_token":"a.b","new_password":"longenough"}', '{"email":"x@y.org","otp_code":{"$ne":1}}']),
         who: 'anonymous',
+      };
+    case 14: {
+      // field names that are Object.prototype members, on the entity API and User/me (issue #10.5),
+      // next to a known field of the wrong type so the request must be refused
+      const [target, wrong] = rng.pick([
+        ['User', { years_experience: 'many' }],
+        ['Participant', { age: 'old' }],
+        ['Cohort', { capacity: 'x' }],
+        ['Site', { active: 1 }],
+      ] as const);
+      const proto = rng.pick(['toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf', 'propertyIsEnumerable']);
+      return {
+        method: target === 'User' ? 'PUT' : rng.pick(['POST', 'PUT']),
+        path: target === 'User' ? E('User', '/me') : E(target, rng.chance(0.5) ? `/${existing[target]}` : ''),
+        raw: JSON.stringify({ [proto]: rng.pick(['x', 1, {}, null]), ...wrong }),
+        who,
+      };
+    }
+    case 15: // e-mails with NUL and other control characters on every sign-in endpoint (issue #10.5)
+      return {
+        method: 'POST',
+        path: `/api/apps/${app}/auth/${rng.pick(['login', 'register', 'verify-otp', 'resend-otp', 'reset-password-request', 'reset-password'])}`,
+        raw: JSON.stringify({
+          email: `coach${rng.pick(['\u0000', '\u0001', '\u001f', '\u007f'])}@example.org`,
+          password: 'long-enough-pass',
+          otp_code: '123456',
+          reset_token: `${Buffer.from('coach\u0000@example.org').toString('base64url')}.x`,
+          new_password: 'long-enough-pass',
+        }),
+        who: 'anonymous',
+      };
+    case 16: // hostile $regex patterns on list, count and v2/list (issue #10.1)
+      return {
+        method: 'GET',
+        path: `${E(entity, rng.pick(['', '/count', '/v2/list']))}?q=${enc(JSON.stringify({ [rng.pick(['site_name', 'first_name', 'email'])]: { $regex: rng.pick(['(a{1,255}){1,255}', '(a+)+$', '(x*)*y', '((ab)*c)*', 'a{1,5000}', '(.)\\1', '(?:[a-z]+ ?)*$', 'z'.repeat(300)]) } }))}`,
+        who: rng.pick(['admin', 'coach'] as const),
       };
     default: // wrong app or unknown API paths
       return { method: rng.pick(['GET', 'POST', 'PATCH']), path: rng.pick([`/api/apps/other-app/entities/${entity}`, `/api/apps/${app}/entities/${entity}/update-many`, '/api/unknown', `/api/apps/${app}/nothing`]), raw: '{}', who };

@@ -48,12 +48,17 @@ export interface TestServerOptions {
   /** A PostgreSQL server instead of in-memory PGlite (use a fresh appId per run there). */
   databaseUrl?: string;
   appId?: string;
+  /** PUBLIC_URL of the app (links in mails); createApp's default when unset. */
+  publicUrl?: string;
+  /** Longest a database statement may run (the store's default when unset). */
+  statementTimeoutMs?: number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const appId = options.appId ?? APP;
   const clock = { ms: Date.parse('2026-11-22T09:00:00.000Z') };
-  const store = await createStore(options.databaseUrl ? { databaseUrl: options.databaseUrl, now: () => clock.ms } : { dataDir: 'memory://', now: () => clock.ms });
+  const timing = { now: () => clock.ms, statementTimeoutMs: options.statementTimeoutMs };
+  const store = await createStore(options.databaseUrl ? { databaseUrl: options.databaseUrl, ...timing } : { dataDir: 'memory://', ...timing });
   const logs: string[] = [];
   const mails: Mail[] = [];
   const now = () => new Date(clock.ms);
@@ -67,6 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       mails.push({ to, subject, text });
     },
     distDir: options.distDir,
+    publicUrl: options.publicUrl,
   });
   const users = {} as Record<Who, EntityRecord>;
   for (const [who, p] of Object.entries(PEOPLE) as [Who, (typeof PEOPLE)[Who]][]) {

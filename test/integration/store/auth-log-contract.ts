@@ -12,6 +12,19 @@ export function registerAuthAndLogTests({ store }: ContractContext) {
     expect(await store().getAuth(freshApp(), 'ana@example.org')).toBeNull();
   });
 
+  it('updateAuth loses no update: 50 concurrent increments and a password change all land (issue #10.2)', async () => {
+    const app = freshApp();
+    await store().putAuth(app, 'ana@example.org', { user_id: 'u1', email: 'ana@example.org', password_hash: 'old', n: 0 });
+    const bump = () => store().updateAuth(app, 'ana@example.org', (a) => ({ ...a, n: (a.n as number) + 1 }));
+    const change = store().updateAuth(app, 'Ana@example.org', (a) => ({ ...a, password_hash: 'new' }));
+    await Promise.all([...Array.from({ length: 25 }, bump), change, ...Array.from({ length: 25 }, bump)]);
+    expect(await store().getAuth(app, 'ana@example.org')).toMatchObject({ password_hash: 'new', n: 50 });
+    // A change that throws writes nothing; a missing record is null and change is not called.
+    await expect(store().updateAuth(app, 'ana@example.org', () => { throw new Error('no'); })).rejects.toThrow('no');
+    expect(await store().getAuth(app, 'ana@example.org')).toMatchObject({ n: 50 });
+    expect(await store().updateAuth(app, 'ghost@example.org', () => { throw new Error('not called'); })).toBeNull();
+  });
+
   it('lists app logs newest first with limit and skip', async () => {
     const app = freshApp();
     for (const page of ['Home', 'Participants', 'Cohorts']) {

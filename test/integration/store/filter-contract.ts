@@ -144,6 +144,16 @@ export function registerFilterContractTests({ store }: ContractContext) {
     expect(await keys({ created_by: 'coach@example.org', created_by_id: 'user-1' })).toBe('abcdef');
   });
 
+  it('a catastrophic $regex is a 400 naming $regex before it reaches SQL, and the store still answers', async () => {
+    // (a{1,255}){1,255} once answered 200 [] on PGlite and froze the next query for good.
+    for (const pattern of ['(a{1,255}){1,255}', '(a+)+', '(a|aa)*(b*)*', 'a{1,101}', '(.)\\1', 'x'.repeat(201)]) {
+      await expect400(store().list(app, 'Thing', { q: { s: { $regex: pattern } } }), /\$regex/);
+      await expect400(store().count(app, 'Thing', { s: { $regex: pattern } }), /\$regex/);
+    }
+    expect(await keys({ s: { $regex: '^a' } })).toBe('af');
+    expect(await keys({})).toBe('abcdef');
+  });
+
   it('invalid queries and injection attempts are 400s and change nothing', async () => {
     const bad: unknown[] = [
       { $where: 'sleep(10)' },

@@ -1,0 +1,41 @@
+// PGlite in its own thread (see openPglite in sql-client.ts). PGlite runs PostgreSQL compiled to
+// WebAssembly synchronously: a statement that never ends would freeze the thread that runs it, and
+// PostgreSQL's statement_timeout cannot fire inside WebAssembly (tested: SET statement_timeout = '1s'
+// does not stop a 25 s query). Here a runaway statement only freezes this thread; the server thread
+// times it out and terminates it. Plain JavaScript so the thread starts without a TypeScript loader.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const describe = (err) => ({
+  message: err instanceof Error ? err.message : String(err),
+  code: typeof err?.code === 'string' ? err.code : undefined,
+});
+
+let db;
+try {
+  db = await PGlite.create(workerData.dataDir);
+  parentPort.postMessage({ ready: true });
+} catch (err) {
+  parentPort.postMessage({ ready: false, error: describe(err) });
+}
+
+parentPort.on('message', async ({ id, op, sql, params }) => {
+  try {
+    if (op === 'close') {
+      if (!db.closed) await db.close();
+      parentPort.postMessage({ id, rows: [] });
+      return;
+    }
+    const result = await db.query(sql, params);
+    // PGlite sometimes loses an error raised deep inside PostgreSQL (seen with "regular expression
+    // is too complex") and answers with no rows and no command tag. Every real answer has a command
+    // tag, so an answer without one is a failure, never an empty result.
+    if (result.command === undefined) {
+      parentPort.postMessage({ id, error: { message: 'The embedded database failed on this statement', code: 'XX000' }, lost: true });
+      return;
+    }
+    parentPort.postMessage({ id, rows: result.rows });
+  } catch (err) {
+    parentPort.postMessage({ id, error: describe(err) });
+  }
+});

@@ -1,0 +1,113 @@
+/**
+ * Hole 1 of issue #10, below the HTTP layer: a statement that never ends must not take the server
+ * down. Every statement runs under a timeout on PGlite (enforced around its worker thread, since
+ * PostgreSQL's statement_timeout cannot fire inside WebAssembly) and on PostgreSQL; a statement that
+ * fails never looks like an empty result; closing never waits for a runaway statement.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStore } from '../../../server/store';
+import { openPglite, openPostgres, type SqlClient } from '../../../server/store/sql-client';
+import { acquirePostgres, postgresInstalled, SKIP_REASON } from './pg-test-cluster';
+import { toHttpError } from '../../../server/errors';
+
+const dir = mkdtempSync(join(tmpdir(), 'passage-timeout-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Resolves with how the promise settled and when, while proving the event loop kept running. */
+async function settle<T>(work: Promise<T>) {
+  const started = Date.now();
+  let ticks = 0;
+  const ticker = setInterval(() => ticks++, 100);
+  try {
+    const value = await work;
+    return { ok: true as const, value, ms: Date.now() - started, ticks };
+  } catch (error) {
+    return { ok: false as const, error: error as Error & { code?: string }, ms: Date.now() - started, ticks };
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+describe('PGlite', () => {
+  let sql: SqlClient;
+  beforeAll(async () => {
+    sql = await openPglite(join(dir, 'pglite'), 1500);
+    await sql.query('CREATE TABLE t (x text)');
+    await sql.query("INSERT INTO t VALUES ('Camp aaaa')");
+  }, 120_000);
+  afterAll(() => sql?.close());
+
+  it('a statement past the timeout fails with 57014 instead of freezing the process, and the next one answers', async () => {
+    const slow = await settle(sql.query('SELECT pg_sleep(60)'));
+    expect(slow.ok).toBe(false);
+    expect(slow.ok ? null : slow.error.code).toBe('57014');
+    expect(slow.ms).toBeLessThan(15_000);
+    expect(slow.ticks, 'the event loop ran while the statement did').toBeGreaterThan(5);
+    expect(await sql.query('SELECT x FROM t')).toEqual([{ x: 'Camp aaaa' }]);
+  }, 120_000);
+
+  it('a statement PGlite answers without a result (a lost error) is an error, never an empty result', async () => {
+    // Sent as raw SQL, past the $regex guard: PGlite loses PostgreSQL's "too complex" error here.
+    const lost = await settle(sql.query("SELECT count(*) AS n FROM t WHERE x ~ '(a{1,255}){1,255}'"));
+    expect(lost.ok).toBe(false);
+    expect(await sql.query('SELECT count(*)::int AS n FROM t')).toEqual([{ n: 1 }]);
+  }, 120_000);
+
+  it('close() does not wait for a runaway statement, and releases the data directory', async () => {
+    const own = await openPglite(join(dir, 'closing'), 120_000);
+    const running = own.query('SELECT pg_sleep(120)').catch((err) => err);
+    await new Promise((r) => setTimeout(r, 300));
+    const closing = await settle(own.close());
+    expect(closing.ok).toBe(true);
+    expect(closing.ms).toBeLessThan(9_000);
+    expect(await running).toBeInstanceOf(Error);
+    const again = await openPglite(join(dir, 'closing'), 5_000);
+    expect(await again.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    await again.close();
+  }, 120_000);
+});
+
+describe.skipIf(!postgresInstalled)(`PostgreSQL ${postgresInstalled ? '' : `(${SKIP_REASON})`}`, () => {
+  let url = '';
+  let release = () => {};
+  beforeAll(async () => {
+    ({ url, release } = await acquirePostgres());
+  });
+  afterAll(() => release());
+
+  it('a statement past the timeout fails with 57014, and the next one answers', async () => {
+    const sql = openPostgres(url, 2, 1000);
+    try {
+      const slow = await settle(sql.query('SELECT pg_sleep(30)'));
+      expect(slow.ok).toBe(false);
+      expect(slow.ok ? null : slow.error.code).toBe('57014');
+      expect(slow.ms).toBeLessThan(10_000);
+      expect(await sql.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await sql.close();
+    }
+  }, 60_000);
+
+  it('a store read stuck behind a lock answers 503 QUERY_TIMEOUT, never an empty list', async () => {
+    const store = await createStore({ databaseUrl: url, statementTimeoutMs: 1000 });
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      await store.create('timeout-app', 'Site', { site_name: 'Camp' }, { by: null, byId: null });
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE records IN ACCESS EXCLUSIVE MODE');
+      const stuck = await settle(store.list('timeout-app', 'Site', {}));
+      expect(stuck.ok).toBe(false);
+      expect(toHttpError(stuck.error)).toMatchObject({ status: 503, code: 'QUERY_TIMEOUT' });
+      await locker.query('ROLLBACK');
+      expect((await store.list('timeout-app', 'Site', {})).map((r) => r.site_name)).toEqual(['Camp']);
+    } finally {
+      await locker.end();
+      await store.close();
+    }
+  }, 60_000);
+});
