@@ -6,7 +6,8 @@ import type { User } from '../types';
 import { INITIAL_STATUS } from './status-store';
 import { SYNC_STATUS_KEY, type EntityFirstSync, type PausedReason, type SyncStatusRow } from './types';
 
-export { retryOp, discardOp, editRejectedOp, resolveConflict } from './op-actions';
+// The Sync page's actions (retry, discard, edit, resolve) are in op-actions.ts: re-exported here they
+// would pull the write path into the header's JavaScript, which every first page loads (issue #11.6).
 
 /** What the sync indicator and the Sync page show; live in every tab (S10). */
 export interface SyncStatus {

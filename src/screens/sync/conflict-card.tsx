@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../domain/format';
 import type { ConflictRow } from '../../data/db';
-import { resolveConflict } from '../../data/sync/status';
+import { resolveConflict } from '../../data/sync/op-actions';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { entityLabel, fieldLabel, showValue } from './describe-op';

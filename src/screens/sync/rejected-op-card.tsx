@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { OutboxOp } from '../../data/db';
-import { discardOp, editRejectedOp, retryOp } from '../../data/sync/status';
+import { discardOp, editRejectedOp, retryOp } from '../../data/sync/op-actions';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
