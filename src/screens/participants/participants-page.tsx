@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import { useActiveCohortCodesByParticipant } from '../../data/queries/enrollments';
 import { useParticipants } from '../../data/queries/participants';
@@ -13,19 +13,20 @@ import { ParticipantFilters } from './participant-filters';
 import { ParticipantGrid } from './participant-grid';
 
 /**
- * Spec 2.5. Two reads for the whole list (participants; active cohort codes by participant), the
- * search key of each participant lower-cased once per data change, and the filtering deferred
- * (useDeferredValue) so typing stays responsive even while 10,000 rows are re-filtered.
+ * Spec 2.5. Two reads for the whole list (participants; active cohort codes by participant) and
+ * the search key of each participant lower-cased once per data change. A keystroke filters and
+ * renders in the same task (issue #11.5): the filter takes ~2 ms over 10,000 rows and the grid
+ * renders only the cards in view, while deferring it (useDeferredValue) cost a whole extra frame
+ * before the results showed (keystroke → input painted → results rendered → next frame).
  */
 export function ParticipantsPage() {
   const participants = useParticipants();
   const codes = useActiveCohortCodesByParticipant();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const deferredQuery = useDeferredValue(query);
 
   const index = useMemo(() => (participants ? indexParticipants(participants) : undefined), [participants]);
-  const shown = useMemo(() => (index ? filterParticipants(index, deferredQuery, status) : undefined), [index, deferredQuery, status]);
+  const shown = useMemo(() => (index ? filterParticipants(index, query, status) : undefined), [index, query, status]);
   const filtering = query.trim() !== '' || status !== 'all';
 
   return (
