@@ -4,11 +4,14 @@ import './index.css';
 import { App } from './app/app';
 import { browserAuthEnvironment } from './app/auth/browser-environment';
 import { createAppRouter } from './app/routes';
+import { preloadScreens } from './app/screens';
 import { installFrameErrorReporting } from './app/tracking/frame-messages';
 import { createPlatformClient, getStoredToken, readAppParams, removeToken, storeToken } from './platform';
 import { registerPwa } from './pwa/register-pwa';
 import { SyncIndicator } from './pwa/sync-indicator';
 import { setDataContext } from './data/context';
+import { OfflineReadinessLine } from './pwa/offline-readiness-line';
+import { updateReadiness } from './pwa/offline-readiness';
 
 // Boot: URL params first (they capture ?access_token= and clean the address bar), then the
 // client, error reporting to a hosting frame, the service worker and the app.
@@ -30,8 +33,31 @@ registerPwa();
 const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl });
 const router = createAppRouter();
 
+// Every screen's chunk into memory right after the first page rendered (issue #11.6): until the
+// service worker controls this page, memory is all a coach who loses the connection has. When it
+// already controls the page, the chunks come from its precache, so there is no hurry: idle time.
+// A failed fetch (the connection went) is tried again when the browser is back online.
+async function loadScreens() {
+  updateReadiness({ screens: 'loading' });
+  const ok = await preloadScreens();
+  updateReadiness({ screens: ok ? 'loaded' : 'failed' });
+  if (!ok) window.addEventListener('online', () => void loadScreens(), { once: true });
+}
+const stopWatching = router.subscribe('onRendered', () => {
+  stopWatching();
+  if (navigator.serviceWorker?.controller && 'requestIdleCallback' in window) window.requestIdleCallback(() => void loadScreens(), { timeout: 5000 });
+  else setTimeout(() => void loadScreens(), 0);
+});
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App client={client} env={env} router={router} slots={{ headerStatus: <SyncIndicator /> }} />
+    <App client={client} env={env} router={router} slots={{
+        headerStatus: (
+          <>
+            <OfflineReadinessLine />
+            <SyncIndicator />
+          </>
+        ),
+      }} />
   </StrictMode>,
 );

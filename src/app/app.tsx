@@ -1,9 +1,9 @@
 import { RouterProvider } from '@tanstack/react-router';
 import type { PlatformClient } from '../platform';
-import { AppToaster } from './app-toaster';
 import { AuthGate } from './auth/auth-gate';
 import { AuthProvider, type AuthEnvironment } from './auth/auth-provider';
 import { PlatformContext } from './platform-context';
+import { shellParts } from './screens';
 import type { AppRouter } from './routes';
 import { ShellSlotsContext, type ShellSlots } from './shell-slots';
 
@@ -21,7 +21,8 @@ export function App({ client, env, router, slots = {} }: { client: PlatformClien
             <RouterProvider router={router} />
           </AuthGate>
         </AuthProvider>
-        <AppToaster />
+        {/* Its own chunk (sonner), loaded alongside the first page; toasts come from later actions. */}
+        <shellParts.Toaster />
       </ShellSlotsContext.Provider>
     </PlatformContext.Provider>
   );

@@ -6,21 +6,8 @@ import {
   useRouterState,
   type RouterHistory,
 } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { DashboardPage } from '../screens/dashboard/dashboard-page';
-import { ParticipantsPage } from '../screens/participants/participants-page';
-import { AddParticipantPage } from '../screens/add-participant/add-participant-page';
-import { ParticipantDetailPage } from '../screens/participant-detail/participant-detail-page';
-import { CohortsPage } from '../screens/cohorts/cohorts-page';
-import { AddCohortPage } from '../screens/add-cohort/add-cohort-page';
-import { CohortDetailPage } from '../screens/cohort-detail/cohort-detail-page';
-import { ProgramsSitesPage } from '../screens/programs-sites/programs-sites-page';
-import { ProgramDetailPage } from '../screens/program-detail/program-detail-page';
-import { SiteDetailPage } from '../screens/site-detail/site-detail-page';
-import { ProfileSetupPage } from '../screens/profile-setup/profile-setup-page';
-import { AdminApprovalsPage } from '../screens/admin-approvals/admin-approvals-page';
-import { NotFoundPage } from '../screens/not-found/not-found-page';
-import { SyncPage } from '../screens/sync/sync-page';
+import type { LazyScreen } from './lazy-screen';
+import { screens } from './screens';
 import { SYNC_PATH } from '../pwa/sync-indicator';
 import { useAuth } from './auth/auth-context';
 import { AppLayout } from './layout/app-layout';
@@ -48,49 +35,54 @@ function Root() {
 function NotFoundRoute({ inShell = false }: { inShell?: boolean }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // The reference screen names the path without its leading '/'.
-  return <NotFoundPage path={decodeURIComponent(pathname.replace(/^\//, ''))} inShell={inShell} />;
+  return <screens.NotFound path={decodeURIComponent(pathname.replace(/^\//, ''))} inShell={inShell} />;
 }
 
 const rootRoute = createRootRoute({ component: Root, notFoundComponent: () => <NotFoundRoute /> });
 const layoutRoute = createRoute({ getParentRoute: () => rootRoute, id: 'layout', component: AppLayout });
 
-function page(name: PageName, component: () => ReactNode) {
-  return createRoute({ getParentRoute: () => layoutRoute, path: pagePath(name), component });
+// The router awaits a component's `preload` before it shows the route, so the page a coach
+// leaves stays on screen until the next one's chunk is there.
+function page(name: PageName, component: LazyScreen<object>) {
+  return createRoute({ getParentRoute: () => layoutRoute, path: pagePath(name), component, wrapInSuspense: true });
 }
 
-function detailPage(name: PageName, Detail: (props: { id: string }) => ReactNode) {
+function detailPage(name: PageName, Detail: LazyScreen<{ id: string }>) {
+  function DetailRoute() {
+    const { id } = route.useSearch();
+    // Keyed by id: moving between two records of one kind starts the page afresh.
+    return <Detail key={id} id={id} />;
+  }
+  DetailRoute.preload = Detail.preload;
   const route = createRoute({
     getParentRoute: () => layoutRoute,
     path: pagePath(name),
     validateSearch: idSearch,
-    component: function DetailRoute() {
-      const { id } = route.useSearch();
-      // Keyed by id: moving between two records of one kind starts the page afresh.
-      return <Detail key={id} id={id} />;
-    },
+    component: DetailRoute,
+    wrapInSuspense: true,
   });
   return route;
 }
 
 const routeTree = rootRoute.addChildren([
   layoutRoute.addChildren([
-    createRoute({ getParentRoute: () => layoutRoute, path: '/', component: DashboardPage }),
-    page('Dashboard', DashboardPage),
-    page('Participants', ParticipantsPage),
-    page('AddParticipant', AddParticipantPage),
-    detailPage('ParticipantDetail', ParticipantDetailPage),
-    page('Cohorts', CohortsPage),
-    page('AddCohort', AddCohortPage),
-    detailPage('CohortDetail', CohortDetailPage),
-    page('ProgramsSites', ProgramsSitesPage),
-    detailPage('ProgramDetail', ProgramDetailPage),
-    detailPage('SiteDetail', SiteDetailPage),
-    page('ProfileSetup', ProfileSetupPage),
-    page('AdminApprovals', AdminApprovalsPage),
+    createRoute({ getParentRoute: () => layoutRoute, path: '/', component: screens.Dashboard, wrapInSuspense: true }),
+    page('Dashboard', screens.Dashboard),
+    page('Participants', screens.Participants),
+    page('AddParticipant', screens.AddParticipant),
+    detailPage('ParticipantDetail', screens.ParticipantDetail),
+    page('Cohorts', screens.Cohorts),
+    page('AddCohort', screens.AddCohort),
+    detailPage('CohortDetail', screens.CohortDetail),
+    page('ProgramsSites', screens.ProgramsSites),
+    detailPage('ProgramDetail', screens.ProgramDetail),
+    detailPage('SiteDetail', screens.SiteDetail),
+    page('ProfileSetup', screens.ProfileSetup),
+    page('AdminApprovals', screens.AdminApprovals),
     // Passage's own page (not in spec 2.1): what is waiting to sync, refused, or in conflict.
-    createRoute({ getParentRoute: () => layoutRoute, path: SYNC_PATH, component: SyncPage }),
+    createRoute({ getParentRoute: () => layoutRoute, path: SYNC_PATH, component: screens.Sync, wrapInSuspense: true }),
     // Any other path: the 404 screen inside the app shell, so the sidebar and header stay (issue #12.8).
-    createRoute({ getParentRoute: () => layoutRoute, path: '$', component: () => <NotFoundRoute inShell /> }),
+    createRoute({ getParentRoute: () => layoutRoute, path: '$', component: () => <NotFoundRoute inShell />, wrapInSuspense: true }),
   ]),
 ]);
 

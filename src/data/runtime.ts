@@ -2,8 +2,7 @@ import { db } from './db';
 import { dataContext, setDataContext } from './context';
 import type { PlatformClientLike } from './platform-like';
 import type { User } from '../../shared/entities';
-import { SyncEngine } from './sync/engine';
-import { createPlatformTransport } from './sync/platform-transport';
+import type { SyncEngine } from './sync/engine';
 import type { Clock, LockManagerLike } from './sync/types';
 import { mustCompleteProfile } from '../domain/access';
 
@@ -82,6 +81,17 @@ async function start({ client, user }: StartArgs): Promise<void> {
   }
   await stop();
 
+  // Local work needs only the database and the user: set them before the engine arrives.
+  setDataContext({ db, client, userId: user.id, sync: null });
+  // The engine is its own chunk (issue #11.6): the first page renders from the mirror without it.
+  // Should it not arrive (the connection went in the first seconds), changes still queue in the
+  // outbox, and the engine starts when the connection returns.
+  const loaded = await Promise.all([import('./sync/engine'), import('./sync/platform-transport')]).catch(() => null);
+  if (!loaded) {
+    if (typeof window !== 'undefined') window.addEventListener('online', () => void startDataSync({ client, user }), { once: true });
+    return;
+  }
+  const [{ SyncEngine }, { createPlatformTransport }] = loaded;
   const engine = new SyncEngine({
     db,
     transport: createPlatformTransport(client, user.id),

@@ -1,4 +1,9 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
+
+// Written out rather than date-fns `format`: its formatters and locale are a third of the
+// Dashboard's own JavaScript (issue #11.6), and these three patterns are all the pages need here.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
  * Display formats of spec section 9. Date-only strings ('2025-01-05') are read as local dates:
@@ -13,18 +18,20 @@ export function toDate(value: string | null | undefined): Date | null {
 /** 'MMM d, yyyy' (Jan 5, 2025), or the fallback when empty or unparseable. */
 export function formatDate(value: string | null | undefined, fallback = ''): string {
   const d = toDate(value);
-  return d ? format(d, 'MMM d, yyyy') : fallback;
+  return d ? `${MONTHS[d.getMonth()]} ${d.getDate()}, ${pad(d.getFullYear(), 4)}` : fallback;
 }
 
 /** 'MMM d, h:mm a' (Jan 5, 2:30 PM). */
 export function formatDateTime(value: string | null | undefined, fallback = ''): string {
   const d = toDate(value);
-  return d ? format(d, 'MMM d, h:mm a') : fallback;
+  if (!d) return fallback;
+  const h = d.getHours();
+  return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${h % 12 || 12}:${pad(d.getMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 /** Today as YYYY-MM-DD in local time (intake dates, approval_date, requested_access_date). */
 export function todayISO(now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd');
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** 'in-custody' → 'in custody', 'fire_camp' → 'fire camp'. */

@@ -1,24 +1,36 @@
-import { Workbox } from 'workbox-window';
 import { wireUpdateFlow } from './update-flow';
 import { showUpdateToast } from './update-toast';
+import { updateReadiness, watchServiceWorker } from './offline-readiness';
 
 /**
  * Registers the service worker the build writes (dist/sw.js, see pwa-options.ts) and wires the
  * update prompt. Called once at boot by src/main.tsx. Not in dev (`vite` serves no sw.js) and not
  * where service workers do not exist (jsdom, old browsers): the app then simply runs online.
+ * It also feeds the header's "ready to work offline" line (offline-readiness.ts).
+ * workbox-window is its own small chunk, fetched alongside the first page rather than before it.
  */
-export function registerPwa(): Workbox | null {
-  if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  wireUpdateFlow(wb, {
-    onUpdateReady: showUpdateToast,
-    reload: () => window.location.reload(),
-    every: (ms, fn) => {
-      const t = window.setInterval(fn, ms);
-      return () => window.clearInterval(t);
-    },
-  });
-  // A failed registration (private mode, storage full) leaves an app that works online: log it.
-  wb.register().catch((err: unknown) => console.warn('Service worker registration failed', err));
-  return wb;
+export function registerPwa(): void {
+  if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
+    updateReadiness({ worker: 'unsupported' });
+    return;
+  }
+  watchServiceWorker(navigator.serviceWorker);
+  import('workbox-window')
+    .then(({ Workbox }) => {
+      const wb = new Workbox('/sw.js', { scope: '/' });
+      wireUpdateFlow(wb, {
+        onUpdateReady: showUpdateToast,
+        reload: () => window.location.reload(),
+        every: (ms, fn) => {
+          const t = window.setInterval(fn, ms);
+          return () => window.clearInterval(t);
+        },
+      });
+      return wb.register();
+    })
+    // A failed registration (private mode, storage full) leaves an app that works online: log it.
+    .catch((err: unknown) => {
+      console.warn('Service worker registration failed', err);
+      updateReadiness({ worker: 'unsupported' });
+    });
 }

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 
 /** One id, so a second 'waiting' (another tab) never stacks a second toast. */
 const TOAST_ID = 'pwa-update';
@@ -8,10 +7,13 @@ const TOAST_ID = 'pwa-update';
  * when it appears); Reload switches to the new version. Needs the shell's sonner <Toaster/>.
  */
 export function showUpdateToast(apply: () => void): void {
-  toast('New version available', {
+  // sonner is not part of the first page's JavaScript; by the time a new version is found it is loaded.
+  void import('sonner').then(({ toast }) =>
+    toast('New version available', {
     id: TOAST_ID,
     description: 'Reload to use it. Changes not yet synced are kept.',
     duration: Infinity,
     action: { label: 'Reload', onClick: apply },
-  });
+    }),
+  );
 }

@@ -185,6 +185,22 @@ describe('participants in the browser', () => {
     await page.getByText('1 participant', { exact: true }).waitFor();
     const searchMs = Date.now() - t0;
 
+    // Rows are measured after layout and placed without a re-render (issue #11.5): after a search
+    // that leaves cards of different heights, what is painted has no overlap and no gap.
+    await search.fill('person01');
+    await page.getByText(/^\d+ participants$/).waitFor();
+    await page.waitForTimeout(300);
+    const layout = await page.evaluate(() => {
+      const rows = Array.from(document.querySelectorAll('[role="list"][aria-label="Participants"] > [role="none"]'))
+        .map((r) => r.getBoundingClientRect())
+        .sort((a, b) => a.top - b.top);
+      const cards = Array.from(document.querySelectorAll('[role="list"][aria-label="Participants"] [role="listitem"]')).map((c) => c.getBoundingClientRect());
+      return { gaps: rows.slice(1).map((r, i) => r.top - rows[i].bottom), rows: rows.length, cardsInsideRows: cards.every((c) => rows.some((r) => c.top >= r.top - 0.5 && c.bottom <= r.bottom + 0.5)) };
+    });
+    expect(layout.rows).toBeGreaterThan(1);
+    expect(layout.gaps.every((g) => Math.abs(g) <= 1), `gaps between rows: ${layout.gaps.join(', ')}`).toBe(true);
+    expect(layout.cardsInsideRows).toBe(true);
+
     // Scrolling to the bottom still shows cards, and the DOM stays small.
     await search.fill('');
     await page.getByText(/^\d+ participants$/).waitFor();

@@ -1,11 +1,11 @@
-import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useEffectEvent, type ReactNode } from 'react';
 import { CurrentUserContext } from '../current-user';
 import { useAuth } from './auth-context';
 import { AccessRestricted } from './access-restricted';
 import { LoadingScreen } from './loading-screen';
 import { SignedOutOffline } from './signed-out-offline';
 import { StartupError } from './startup-error';
-import { PendingOtherUserGate } from '../../pwa/pending-other-user-gate';
+import { shellParts } from '../screens';
 
 /**
  * Renders what start-up decided (spec.md 2.3, 8): a spinner while loading, the login redirect for
@@ -42,7 +42,11 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (auth.othersPending === undefined) return <LoadingScreen />;
   if (auth.othersPending.length > 0) {
     // Its own live query follows the discard; ours does too, and then the app opens.
-    return <PendingOtherUserGate user={auth.user} onSignOut={() => void auth.logout()} onClear={() => undefined} />;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <shellParts.PendingOtherUserGate user={auth.user} onSignOut={() => void auth.logout()} onClear={() => undefined} />
+      </Suspense>
+    );
   }
   return <CurrentUserContext.Provider value={auth.user}>{children}</CurrentUserContext.Provider>;
 }

@@ -1,10 +1,10 @@
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { shellParts } from '../screens';
 import { useCurrentUser } from '../current-user';
 import { pageOfPath, pagePath } from '../paths';
 import { mustCompleteProfile } from '../../domain/access';
 import { DesktopSidebar } from './desktop-sidebar';
 import { HeaderBar } from './header-bar';
-import { MobileSidebar } from './mobile-sidebar';
 import { useSidebar } from './use-sidebar';
 
 /**
@@ -31,7 +31,8 @@ export function AppLayout() {
         Skip to content
       </a>
       <DesktopSidebar open={sidebar.open} />
-      <MobileSidebar open={sidebar.isMobile && sidebar.openMobile} onClose={() => sidebar.setOpenMobile(false)} />
+      {/* The slide-in panel (headlessui) is its own chunk: loaded on narrow screens, preloaded elsewhere. */}
+      {sidebar.isMobile && <shellParts.MobileSidebar open={sidebar.openMobile} onClose={() => sidebar.setOpenMobile(false)} />}
       <div className="flex min-w-0 flex-1 flex-col">
         <HeaderBar onToggleSidebar={sidebar.toggle} sidebarExpanded={sidebar.isMobile ? sidebar.openMobile : sidebar.open} />
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">

@@ -6,6 +6,9 @@ import type { User } from '../../../shared/entities';
 import { INITIAL_STATUS } from '../sync/status-store';
 import { SYNC_STATUS_KEY, type EntityFirstSync, type PausedReason, type SyncStatusRow } from '../sync/types';
 
+// The Sync page's actions (retry, discard, edit, resolve) are in op-actions.ts: re-exported here they
+// would pull the write path into the header's JavaScript, which every first page loads (issue #11.6).
+
 /** What the sync indicator and the Sync page show; live in every tab (S10). */
 export interface SyncStatus {
   /**

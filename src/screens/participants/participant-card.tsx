@@ -4,8 +4,10 @@ import { Calendar, Mail, Phone } from 'lucide-react';
 import type { Participant } from '../../../shared/entities';
 import { toDate } from '../../domain/format';
 import { Badge } from '../../ui/badge';
-import { pageUrl } from '../../app/paths';
-import { PageLink } from '../../ui/page-link';
+import { pagePath } from '../../app/paths';
+
+/** The card's link carries the participant's id here; the grid's one click handler routes it. */
+export const PARTICIPANT_ID_ATTRIBUTE = 'data-participant-id';
 
 /**
  * One participant card (spec 2.5). `delayMs` is its entrance-animation delay, or null when it
@@ -29,8 +31,11 @@ export const ParticipantCard = memo(function ParticipantCard({
 
   return (
     <div ref={ref} className="h-full">
-      <PageLink
-        href={pageUrl('ParticipantDetail', p.id)}
+      {/* A plain link (the router's Link costs a subscription and a location build per card, and a
+          keystroke can bring 30 new cards); ParticipantGrid routes the click. */}
+      <a
+        href={`${pagePath('ParticipantDetail')}?id=${encodeURIComponent(p.id)}`}
+        {...{ [PARTICIPANT_ID_ATTRIBUTE]: p.id }}
         className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
         <div className="flex h-full flex-col gap-3">
@@ -59,7 +64,7 @@ export const ParticipantCard = memo(function ParticipantCard({
             )}
           </div>
         </div>
-      </PageLink>
+      </a>
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useListSearch } from '../../app/list-search';
 import { UserPlus } from 'lucide-react';
 import { useActiveCohortCodesByParticipant } from '../../data/queries/enrollments';
@@ -17,9 +17,11 @@ import { ParticipantFilters, STATUS_OPTIONS } from './participant-filters';
 import { ParticipantGrid } from './participant-grid';
 
 /**
- * Spec 2.5. Two reads for the whole list (participants; active cohort codes by participant), the
- * search key of each participant lower-cased once per data change, and the filtering deferred
- * (useDeferredValue) so typing stays responsive even while 10,000 rows are re-filtered.
+ * Spec 2.5. Two reads for the whole list (participants; active cohort codes by participant) and
+ * the search key of each participant lower-cased once per data change. A keystroke filters and
+ * renders in the same task (issue #11.5): the filter takes ~2 ms over 10,000 rows and the grid
+ * renders only the cards in view, while deferring it (useDeferredValue) cost a whole extra frame
+ * before the results showed (keystroke → input painted → results rendered → next frame).
  * During the first sync (issue #9.5) the list is not the whole truth: skeletons under the progress
  * line while downloading; offline with the download cut off, what arrived (no count badge) under
  * "Not all data is on this tablet yet" — and never 'No participants found' with an Add button.
@@ -36,10 +38,9 @@ export function ParticipantsPage() {
   const status = (STATUS_OPTIONS.some((o) => o.value === search.status) ? search.status : 'all') as StatusFilter;
   const setQuery = (q: string) => setSearch('q', q);
   const setStatus = (s: StatusFilter) => setSearch('status', s === 'all' ? '' : s, { now: true });
-  const deferredQuery = useDeferredValue(query);
 
   const index = useMemo(() => (participants ? indexParticipants(participants) : undefined), [participants]);
-  const shown = useMemo(() => (index ? filterParticipants(index, deferredQuery, status) : undefined), [index, deferredQuery, status]);
+  const shown = useMemo(() => (index ? filterParticipants(index, query, status) : undefined), [index, query, status]);
   const filtering = query.trim() !== '' || status !== 'all';
 
   return (
