@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, CloudDownload, CloudOff, Loader2, RefreshCw, UploadCloud } from 'lucide-react';
-import { syncNow } from '../data/commands/sync-ops';
+import { syncNow } from '../data/commands/sync-now';
 import { useSyncStatus } from '../data/queries/sync-status';
 import { downloadingLine } from '../ui/first-sync-text';
 import { countsOf, summarizeSync, syncedAgo, type SyncState } from './sync-summary';

@@ -1,7 +1,6 @@
 import * as session from '../../data/session';
 import * as runtime from '../../data/runtime';
 import { confirmLogout } from '../../pwa/confirm-logout';
-import { promptForPersistentStorage } from '../../pwa/storage-prompt-toast';
 import type { AuthEnvironment } from './auth-provider';
 
 /** The real world for AuthProvider: location, the data layer's session and sync runtime. */
@@ -16,7 +15,8 @@ export function browserAuthEnvironment(overrides: Partial<AuthEnvironment> & Pic
         await runtime.startDataSync(args);
         // S12: ask right after sign-in, so the browser does not evict the outbox under pressure;
         // on a tablet's first sign-in, ask the coach too when the browser did not grant it (#12.11).
-        promptForPersistentStorage();
+        // Loaded on demand: its toast library is not part of the first page's JavaScript (#11.6).
+        void import('../../pwa/storage-prompt-toast').then((m) => m.promptForPersistentStorage()).catch(() => undefined);
       },
       stop: () => runtime.stopDataSync(),
     },

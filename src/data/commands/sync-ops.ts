@@ -19,10 +19,7 @@ function kick(): void {
   dataContext().sync?.syncNow();
 }
 
-/** The "Sync now" button (S9). In a tab that is not the leader, the runtime forwards it. */
-export function syncNow(): void {
-  kick();
-}
+export { syncNow } from './sync-now';
 
 /** Send a rejected (or backed-off) op again now. */
 export async function retryOp(seq: number): Promise<void> {

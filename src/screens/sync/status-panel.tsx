@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { syncNow } from '../../data/commands/sync-ops';
+import { syncNow } from '../../data/commands/sync-now';
 import type { SyncStatus } from '../../data/queries/sync-status';
 import { countsOf, summarizeSync, syncedAgo } from '../../pwa/sync-summary';
 import { useNow } from '../../pwa/use-now';
