@@ -69,8 +69,11 @@ describe('PWA: service worker and install (issue #5)', () => {
         .filter((e) => /^\/assets\/.+\.js$/.test(new URL(e.name).pathname) && e.encodedBodySize > 0)
         .map((e) => ({ encoded: e.encodedBodySize, decoded: e.decodedBodySize })),
     );
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const s of scripts) expect(s.encoded).toBeLessThan(s.decoded / 2);
+    // Judged on the scripts where it matters: a chunk of a few hundred bytes (an icon) may travel as
+    // it is, and its timing entry then says little (headers and a service worker answer blur it).
+    const sizeable = scripts.filter((s) => s.decoded >= 2048);
+    expect(sizeable.length).toBeGreaterThan(0);
+    for (const s of sizeable) expect(s.encoded).toBeLessThan(s.decoded / 2);
     // The worker file itself must be revalidated on every check (server: no-cache).
     const res = await fetch(`${h().baseUrl}/sw.js`);
     expect(res.headers.get('cache-control')).toBe('no-cache');
