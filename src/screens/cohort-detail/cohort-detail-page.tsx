@@ -13,6 +13,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
 import { BackLink } from '../parts/back-link';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
+import { FirstSyncMissingRecord } from '../parts/first-sync-missing-record';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { CohortEditForm, COHORT_EDIT_FORM_ID } from './cohort-edit-form';
@@ -44,17 +45,7 @@ export function CohortDetailPage({ id }: { id: string }) {
       </div>
     );
   }
-  if (waiting) {
-    return (
-      <div className="mx-auto max-w-7xl">
-        <FirstSyncNotice readiness={readiness} />
-        <Link to={pagePath('Cohorts')} className={buttonClass('secondary')}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Back to Cohorts
-        </Link>
-      </div>
-    );
-  }
+  if (waiting) return <FirstSyncMissingRecord readiness={readiness} list="Cohorts" label="Back to Cohorts" />;
   if (cohort === null) {
     return (
       <NotFoundState

@@ -15,6 +15,7 @@ import { Card, Panel } from '../../ui/card';
 import { NotFoundState } from '../../ui/empty-state';
 import { BackLink } from '../parts/back-link';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
+import { FirstSyncMissingRecord } from '../parts/first-sync-missing-record';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { ProgramForm } from '../parts/program-form';
@@ -42,17 +43,7 @@ export function ProgramDetailPage({ id }: { id: string }) {
       </div>
     );
   }
-  if (waiting) {
-    return (
-      <div className="mx-auto max-w-7xl">
-        <FirstSyncNotice readiness={readiness} />
-        <Link to={pagePath('ProgramsSites')} className={buttonClass('secondary')}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Back to Programs
-        </Link>
-      </div>
-    );
-  }
+  if (waiting) return <FirstSyncMissingRecord readiness={readiness} list="ProgramsSites" label="Back to Programs" />;
   if (program === null) {
     return (
       <NotFoundState

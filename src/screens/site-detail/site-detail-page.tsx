@@ -10,6 +10,7 @@ import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
 import { BackLink } from '../parts/back-link';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
+import { FirstSyncMissingRecord } from '../parts/first-sync-missing-record';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { LocationPanel } from './location-panel';
@@ -35,17 +36,7 @@ export function SiteDetailPage({ id }: { id: string }) {
       </div>
     );
   }
-  if (waiting) {
-    return (
-      <div className="mx-auto max-w-7xl">
-        <FirstSyncNotice readiness={readiness} />
-        <Link to={pagePath('ProgramsSites')} className={buttonClass('secondary')}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Back to Sites
-        </Link>
-      </div>
-    );
-  }
+  if (waiting) return <FirstSyncMissingRecord readiness={readiness} list="ProgramsSites" label="Back to Sites" />;
   if (site === null) {
     return (
       <NotFoundState
