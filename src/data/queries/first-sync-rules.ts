@@ -71,3 +71,13 @@ export const PAGE_NEEDS = {
   ProgramDetail: ['Program', 'Site', 'User', 'Cohort', 'Enrollment'],
   SiteDetail: ['Program', 'Site', 'User', 'Cohort', 'Enrollment'],
 } as const satisfies Record<string, readonly EntityName[]>;
+
+/**
+ * What a list page needs before its rows may show (a subset of PAGE_NEEDS): the Participants list
+ * is whole once every participant and cohort is here; the cohort codes on its cards fill in while
+ * enrollments still download, under the progress line (issue #11.2: usable on a facility link
+ * long before the 30,000 enrollments are in).
+ */
+export const PAGE_CORE = {
+  Participants: ['Cohort', 'Participant'],
+} as const satisfies Record<string, readonly EntityName[]>;

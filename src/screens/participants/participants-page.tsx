@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useListSearch } from '../../app/list-search';
 import { UserPlus } from 'lucide-react';
 import { useActiveCohortCodesByParticipant } from '../../data/queries/enrollments';
-import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
+import { PAGE_CORE, PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useParticipants } from '../../data/queries/participants';
 import { filterParticipants, indexParticipants, participantCountLabel, type StatusFilter } from '../../domain/participant-search';
 import { Badge } from '../../ui/badge';
@@ -29,7 +29,9 @@ import { ParticipantGrid } from './participant-grid';
 export function ParticipantsPage() {
   const participants = useParticipants();
   const readiness = useFirstSync(PAGE_NEEDS.Participants);
-  const ready = readiness.state === 'ready';
+  // The list is whole once participants and cohorts are here; enrollments (the cohort codes on the
+  // cards) may still be downloading under the progress line.
+  const ready = useFirstSync(PAGE_CORE.Participants).state === 'ready';
   const partial = readiness.state === 'incomplete';
   const codes = useActiveCohortCodesByParticipant();
   // Issue #12.8: ?q= and ?status= keep the search through opening a participant and coming back.

@@ -88,6 +88,18 @@ describe('Participants during the first sync', () => {
     expect(screen.queryByText(/^\d+ participants?$/)).not.toBeInTheDocument();
   });
 
+  it('once every participant and cohort is here, shows the cards and their count while enrollments still download', async () => {
+    await setStatus({
+      syncing: true,
+      firstSync: [progress('Participant', true, 1, 1), progress('Cohort', true, 0, 0), progress('Enrollment', false, 4000, 30000)],
+    });
+    await db.participants.bulkPut([{ id: 'p1', first_name: 'Maria', last_name: 'Lopez', enrollment_date: '2025-01-01' }]);
+    await renderPage(<ParticipantsPage />, { at: 'Participants' });
+    expect(await screen.findByRole('link', { name: /Maria Lopez/ })).toBeInTheDocument();
+    expect(screen.getByText('1 participant')).toBeInTheDocument();
+    expect(await notice()).toHaveTextContent('Downloading enrollments…');
+  });
+
   it('offline and cut off: what arrived, without a count that would pass for the total', async () => {
     await cutOffline();
     await db.participants.bulkPut([{ id: 'p1', first_name: 'Maria', last_name: 'Lopez', enrollment_date: '2025-01-01' }]);
