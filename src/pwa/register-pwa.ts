@@ -21,6 +21,7 @@ export function registerPwa(): void {
       wireUpdateFlow(wb, {
         onUpdateReady: showUpdateToast,
         reload: () => window.location.reload(),
+        onControllerChange: (fn) => navigator.serviceWorker.addEventListener('controllerchange', fn, { once: true }),
         every: (ms, fn) => {
           const t = window.setInterval(fn, ms);
           return () => window.clearInterval(t);

@@ -16,6 +16,13 @@ export interface UpdateFlowDeps {
   /** Show the prompt; `apply` switches to the new version (it reloads the page). */
   onUpdateReady: (apply: () => void) => void;
   reload: () => void;
+  /**
+   * Calls `fn` once the page's controller changes (the browser's own `controllerchange`). A second
+   * way to learn that the new worker took over, beside workbox-window's 'controlling': that event
+   * depends on which worker the Workbox instance tracks, and a Reload that waits forever is a coach
+   * staring at a frozen toast.
+   */
+  onControllerChange?: (fn: () => void) => void;
   /** Repeats `fn` every `ms` milliseconds; returns a function that stops it. */
   every: (ms: number, fn: () => void) => () => void;
 }
@@ -34,7 +41,14 @@ export function wireUpdateFlow(worker: UpdatableWorker, deps: UpdateFlowDeps): (
     if (applying) return;
     applying = true;
     // Reload only when the new worker took over: reloading earlier would load the old version again.
-    worker.addEventListener('controlling', () => deps.reload());
+    let reloaded = false;
+    const reload = () => {
+      if (reloaded) return;
+      reloaded = true;
+      deps.reload();
+    };
+    worker.addEventListener('controlling', reload);
+    deps.onControllerChange?.(reload);
     worker.messageSkipWaiting();
   };
 

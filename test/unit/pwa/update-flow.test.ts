@@ -23,16 +23,19 @@ function setup() {
   let tick: (() => void) | null = null;
   let period = 0;
   const stop = vi.fn();
+  const controllerChange: Array<() => void> = [];
   wireUpdateFlow(w.worker, {
     onUpdateReady: (apply) => prompts.push(apply),
     reload,
+    onControllerChange: (fn) => controllerChange.push(fn),
     every: (ms, fn) => {
       period = ms;
       tick = fn;
       return stop;
     },
   });
-  return { ...w, prompts, reload, tick: () => tick?.(), period: () => period };
+  const changeController = () => controllerChange.splice(0).forEach((fn) => fn());
+  return { ...w, prompts, reload, changeController, tick: () => tick?.(), period: () => period };
 }
 
 describe('update flow (issue #5.3)', () => {
@@ -51,6 +54,17 @@ describe('update flow (issue #5.3)', () => {
     s.prompts[0]();
     expect(s.calls).toEqual(['skipWaiting']);
     expect(s.reload).not.toHaveBeenCalled();
+    s.fire('controlling');
+    expect(s.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("after Reload, the browser's controllerchange reloads too when workbox never says 'controlling', and only once", () => {
+    const s = setup();
+    s.fire('waiting');
+    s.prompts[0]();
+    expect(s.reload).not.toHaveBeenCalled();
+    s.changeController();
+    expect(s.reload).toHaveBeenCalledTimes(1);
     s.fire('controlling');
     expect(s.reload).toHaveBeenCalledTimes(1);
   });
