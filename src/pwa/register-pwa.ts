@@ -22,6 +22,11 @@ export function registerPwa(): void {
         onUpdateReady: showUpdateToast,
         reload: () => window.location.reload(),
         onControllerChange: (fn) => navigator.serviceWorker.addEventListener('controllerchange', fn, { once: true }),
+        skipWaiting: () =>
+          void navigator.serviceWorker
+            .getRegistration()
+            .then((r) => r?.waiting?.postMessage({ type: 'SKIP_WAITING' }))
+            .catch(() => undefined),
         every: (ms, fn) => {
           const t = window.setInterval(fn, ms);
           return () => window.clearInterval(t);

@@ -23,6 +23,8 @@ export interface UpdateFlowDeps {
    * staring at a frozen toast.
    */
   onControllerChange?: (fn: () => void) => void;
+  /** Tells the registration's waiting worker itself to skip waiting (the same message workbox-window sends). */
+  skipWaiting?: () => void;
   /** Repeats `fn` every `ms` milliseconds; returns a function that stops it. */
   every: (ms: number, fn: () => void) => () => void;
 }
@@ -50,6 +52,9 @@ export function wireUpdateFlow(worker: UpdatableWorker, deps: UpdateFlowDeps): (
     worker.addEventListener('controlling', reload);
     deps.onControllerChange?.(reload);
     worker.messageSkipWaiting();
+    // Also straight to the registration's waiting worker: workbox-window only messages the worker it
+    // tracks, and a second SKIP_WAITING to the same worker does nothing.
+    deps.skipWaiting?.();
   };
 
   // 'waiting' fires for this tab's registration and (isExternal) for one another tab installed;

@@ -28,6 +28,7 @@ function setup() {
     onUpdateReady: (apply) => prompts.push(apply),
     reload,
     onControllerChange: (fn) => controllerChange.push(fn),
+    skipWaiting: () => void w.calls.push('skipWaiting (registration)'),
     every: (ms, fn) => {
       period = ms;
       tick = fn;
@@ -52,7 +53,7 @@ describe('update flow (issue #5.3)', () => {
     const s = setup();
     s.fire('waiting');
     s.prompts[0]();
-    expect(s.calls).toEqual(['skipWaiting']);
+    expect(s.calls).toEqual(['skipWaiting', 'skipWaiting (registration)']);
     expect(s.reload).not.toHaveBeenCalled();
     s.fire('controlling');
     expect(s.reload).toHaveBeenCalledTimes(1);
