@@ -33,23 +33,37 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
   }
 }
 
-const out = '.tmp/vitest-results.json';
-const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
-  stdio: 'inherit',
-  env,
-});
-cluster?.stop();
-
+// The new-version browser test publishes a new build and needs its service worker to take over;
+// inside the full run it failed in fresh clones (the reload never came) while it passes on its own,
+// so it runs in a vitest run of its own, after the others, and counts like any test.
+const ISOLATED = ['test/e2e/pwa-update.test.ts'];
+const isolate = extra.length === 0;
+const runs = [
+  { out: '.tmp/vitest-results.json', args: isolate ? ISOLATED.map((f) => `--exclude=${f}`) : extra },
+  ...(isolate ? [{ out: '.tmp/vitest-isolated.json', args: ['--project', 'e2e', ...ISOLATED] }] : []),
+];
 let passed = 0;
 let failed = 0;
-if (existsSync(out)) {
-  const res = JSON.parse(readFileSync(out, 'utf8'));
-  passed = res.numPassedTests ?? 0;
-  failed = (res.numFailedTests ?? 0) + (res.numFailedTestSuites && !res.numFailedTests ? res.numFailedTestSuites : 0);
+let status = 0;
+for (const run of runs) {
+  rmSync(run.out, { force: true });
+  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${run.out}`, ...run.args], {
+    stdio: 'inherit',
+    env,
+  });
+  let runFailed = 0;
+  if (existsSync(run.out)) {
+    const res = JSON.parse(readFileSync(run.out, 'utf8'));
+    passed += res.numPassedTests ?? 0;
+    runFailed = (res.numFailedTests ?? 0) + (res.numFailedTestSuites && !res.numFailedTests ? res.numFailedTestSuites : 0);
+  }
+  if (r.status !== 0 && runFailed === 0) runFailed = 1;
+  failed += runFailed;
+  if (r.status !== 0) status = r.status || 1;
 }
-if (r.status !== 0 && failed === 0) failed = 1;
+cluster?.stop();
 console.log(`${passed + lint.passed} passed, ${failed + lint.failed} failed`);
-process.exit(r.status === 0 && lint.failed === 0 ? 0 : (r.status || 1));
+process.exit(status === 0 && lint.failed === 0 ? 0 : status || 1);
 
 /** ESLint over the repository; every problem is printed, and each file counts once. */
 function runLint() {
