@@ -46,3 +46,11 @@ export function classifyError(error: unknown): ErrorClass {
   // 1xx/2xx/3xx thrown as errors should not happen; treat as transient.
   return { kind: 'retry', message, status };
 }
+
+/**
+ * Whether a pull or reconcile result ends the cycle: 'reject' (this user may not read that entity)
+ * and 'timeout' (one slow request, not the connection) only skip that entity until the next cycle.
+ */
+export function stopsCycle(result: ErrorClass | null): result is ErrorClass {
+  return result !== null && result.kind !== 'reject' && result.kind !== 'timeout';
+}

@@ -1,14 +1,10 @@
-import { TABLE_OF } from '../db';
 import type { EntityName } from '../../../shared/entities';
 import { backoffDelay, seededRandom } from './backoff';
 import type { ErrorClass } from './classify-error';
 import { isQuotaError, StorageFullError } from '../errors';
 import { releaseInflight } from './op-failures';
 import { firstSyncOf, readSyncStates } from './first-sync';
-import { pullAll } from './pull-runner';
-import { pushAll } from './push-runner';
-import { reconcileEntity } from './reconcile-runner';
-import { runLanes } from './lanes';
+import { runCycle } from './cycle-runner';
 import type { RunnerContext } from './runner-context';
 import { observeReachability } from './observe-reachability';
 import { StatusStore } from './status-store';
@@ -17,7 +13,7 @@ import type { EngineOptions, EngineTuning, LockManagerLike, PausedReason } from 
 
 /**
  * The sync engine: a thin shell that decides WHEN to run (S9), holds the leader lock (S10), and
- * runs push → pull → reconcile with the runners. It reads time only from the injected clock and
+ * runs a cycle (cycle-runner.ts: push → pull → reconcile → push). It reads time only from the injected clock and
  * talks only through the injected transport (S14).
  */
 export const DEFAULT_TUNING: EngineTuning = {
@@ -227,7 +223,8 @@ export class SyncEngine {
     if (this.strandedOps) this.strandedOps = (await this.releaseOwnInflight()) === false;
     await this.status.set({ syncing: true });
     try {
-      const stop = await this.runAll();
+      const { stop, nextAttemptAt } = await runCycle(this.ctx, this.entities);
+      this.nextOpAt = nextAttemptAt;
       if (stop) this.onStop(stop);
       else {
         this.failures = 0;
@@ -246,30 +243,6 @@ export class SyncEngine {
     } finally {
       await this.status.set({ syncing: false, online: this.reachable, paused: this.paused });
     }
-  }
-
-  private async runAll(): Promise<ErrorClass | null> {
-    const push = await pushAll(this.ctx);
-    this.nextOpAt = push.nextAttemptAt;
-    if (push.stop) return push.stop;
-    const now = this.ctx.clock.now();
-    // 'reject' on a pull: this user may not read that entity (e.g. not yet approved). Skipped.
-    // 'timeout': one slow request; the next cycle pulls that entity again from its cursor.
-    const pullStop = await pullAll(this.ctx, this.entities);
-    if (pullStop) return pullStop;
-    const due: EntityName[] = [];
-    for (const entity of this.entities) {
-      const state = await this.ctx.db.syncState.get(entity);
-      if (!state?.cursor && !(await this.ctx.db.table(TABLE_OF[entity]).count())) continue;
-      if (state?.last_reconciled_at != null && now - state.last_reconciled_at < this.ctx.tuning.reconcileMs) continue;
-      due.push(entity);
-    }
-    const reconcileStop = await runLanes(due, this.ctx.tuning.concurrency, (entity) => reconcileEntity(this.ctx, entity), (s) => s !== null && s.kind !== 'reject' && s.kind !== 'timeout');
-    if (reconcileStop) return reconcileStop;
-    // A pull may have adopted a lost create (S3) and so unblocked ops that wait on it.
-    const again = await pushAll(this.ctx);
-    this.nextOpAt = again.nextAttemptAt;
-    return again.stop;
   }
 
   private onStop(stop: ErrorClass): void {

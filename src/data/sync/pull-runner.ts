@@ -1,7 +1,7 @@
 import type { Table } from 'dexie';
 import { TABLE_OF, type SyncStateRow } from '../db';
 import type { EntityName } from '../../../shared/entities';
-import { classifyError, type ErrorClass } from './classify-error';
+import { classifyError, stopsCycle, type ErrorClass } from './classify-error';
 import { allDone, readSyncStates } from './first-sync';
 import { applyPulledPage, inAllTables, inPageTables, NeedsAllTables } from './mirror-writes';
 import { firstPage, newestDate, nextPage, type PageQuery } from './pull-pages';
@@ -26,10 +26,8 @@ export const FIRST_SCREENS: readonly EntityName[] = ['Participant', 'Cohort', 'P
  * may not read that entity) skips only that entity.
  */
 export async function pullAll(ctx: RunnerContext, entities: readonly EntityName[]): Promise<ErrorClass | null> {
-  // 'reject': no permission to read that entity; 'timeout': one slow request, not the connection (S3).
-  const isStop = (s: ErrorClass | null) => s !== null && s.kind !== 'reject' && s.kind !== 'timeout';
   const lanes = (items: readonly EntityName[], work: (e: EntityName) => Promise<ErrorClass | null>) =>
-    runLanes(items, ctx.tuning.concurrency, work, isStop);
+    runLanes(items, ctx.tuning.concurrency, work, stopsCycle);
   const first = entities.filter((e) => FIRST_SCREENS.includes(e));
   const rest = entities.filter((e) => !FIRST_SCREENS.includes(e));
   if (rest.length === 0 || allDone(first, await readSyncStates(ctx.db, first))) return lanes(entities, (e) => pullEntity(ctx, e));
