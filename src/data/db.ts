@@ -102,6 +102,19 @@ export interface MetaRow {
   value: unknown;
 }
 
+/** The mirror tables' indexes of schema version 1 (issue #11.4's version 2 dropped the unused ones). */
+export const V1_MIRROR_STORES = {
+  participants: 'id, client_ref, academy_uid, custody_status, program_status, enrollment_date, projected_release_date, created_date, updated_date',
+  cohorts: 'id, client_ref, program_id, site_id, status, start_date, created_date, updated_date',
+  enrollments:
+    'id, client_ref, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], [participant_id+enrollment_status], created_date, updated_date',
+  sessions: 'id, cohort_id, scheduled_at, updated_date',
+  outcomes: 'id, participant_id, updated_date',
+  programs: 'id, client_ref, created_date, updated_date',
+  sites: 'id, client_ref, site_type, created_date, updated_date',
+  users: 'id, email, created_date, updated_date',
+};
+
 export class PassageDB extends Dexie {
   participants!: Table<Participant, string>;
   cohorts!: Table<Cohort, string>;
@@ -120,15 +133,7 @@ export class PassageDB extends Dexie {
   constructor(name = 'passage') {
     super(name);
     this.version(1).stores({
-      participants: 'id, client_ref, academy_uid, custody_status, program_status, enrollment_date, projected_release_date, created_date, updated_date',
-      cohorts: 'id, client_ref, program_id, site_id, status, start_date, created_date, updated_date',
-      enrollments:
-        'id, client_ref, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], [participant_id+enrollment_status], created_date, updated_date',
-      sessions: 'id, cohort_id, scheduled_at, updated_date',
-      outcomes: 'id, participant_id, updated_date',
-      programs: 'id, client_ref, created_date, updated_date',
-      sites: 'id, client_ref, site_type, created_date, updated_date',
-      users: 'id, email, created_date, updated_date',
+      ...V1_MIRROR_STORES,
       outbox: '++seq, [entity+record_id], record_id, state, user_id, [user_id+state]',
       syncState: 'entity',
       conflicts: '++id, [entity+record_id], status',

@@ -1,10 +1,12 @@
 /**
  * What the browser tests, the main-process test and the bench share: Debian's Chromium with the
  * flags this closed network needs (without the background-networking ones Chromium floods refused
- * connections), a free loopback port, and stopping a child process (SIGTERM, SIGKILL after 10 s).
+ * connections), a free loopback port, stopping a child process (SIGTERM, SIGKILL after 10 s), and
+ * the server as a real process.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -41,4 +43,27 @@ export function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * server/main.ts as a real process (tsx), resolved once it prints its start-up line. `env` is laid
+ * over this process's environment. Start-up is tsx + PGlite initdb on disk + seeding: ~5 s idle,
+ * 25 s measured on 2 cores under a load average of 14; 90 s leaves room.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 90_000;
+  while (!out.includes('Passage is running at')) {
+    if (child.exitCode !== null) throw new Error(`exited early:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`no start-up line:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => out };
 }

@@ -2,37 +2,20 @@
  * server/main.ts as a real process: boots on a free port with a fresh DATA_DIR, seeds the demo
  * data once, keeps its JWT secret in DATA_DIR/jwt-secret (0600), answers, and exits 0 on SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../support/processes';
+import { freePort, startServerProcess } from '../../support/processes';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const bootMain = (port: number) =>
+  startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '', JWT_SECRET: '', DATABASE_URL: '' });
+
 const dataDir = mkdtempSync(join(tmpdir(), 'passage-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 
-async function boot(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '', JWT_SECRET: '', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  // Start-up is tsx + PGlite initdb on disk + seeding: ~5 s idle, 25 s measured on 2 cores under a
-  // load average of 14; 90 s leaves room.
-  const deadline = Date.now() + 90_000;
-  while (!out.includes('Passage is running at')) {
-    if (child.exitCode !== null) throw new Error(`exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`no start-up line:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, output: () => out };
-}
 
 function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((res) => {
@@ -44,7 +27,7 @@ function stop(child: ChildProcess): Promise<number | null> {
 describe('server/main.ts', () => {
   it('boots, seeds once, signs in a demo account and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const first = await boot(port);
+    const first = await bootMain(port);
     expect(first.output()).toContain(`http://127.0.0.1:${port}/`);
     expect(first.output()).toMatch(/Demo data created: 5 User, 3 Program, 4 Site, 6 Cohort, \d+ Session, 40 Participant/);
     expect(first.output()).toContain('coach@example.org');
@@ -81,7 +64,7 @@ describe('server/main.ts', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
 
     // Second start: same secret (the old token still works) and no second seeding.
-    const second = await boot(port);
+    const second = await bootMain(port);
     expect(second.output()).not.toContain('Demo data created');
     const again = await fetch(`${base}/entities/Participant/count`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(await again.json()).toEqual({ count: 40 });

@@ -7,22 +7,9 @@
 import { createParticipant } from '../../../../src/data/commands/participants';
 import { dataContext, setDataContext } from '../../../../src/data/context';
 import Dexie from 'dexie';
-import { PassageDB, TABLE_OF } from '../../../../src/data/db';
+import { PassageDB, TABLE_OF, V1_MIRROR_STORES } from '../../../../src/data/db';
 import { applyPulledPage, inPageTables } from '../../../../src/data/sync/mirror-writes';
 import type { EntityName } from '../../../../shared/entities';
-
-/** The mirror tables' indexes of schema version 1 (before issue #11.4 dropped the unused ones). */
-const V1_MIRROR = {
-  participants: 'id, client_ref, academy_uid, custody_status, program_status, enrollment_date, projected_release_date, created_date, updated_date',
-  cohorts: 'id, client_ref, program_id, site_id, status, start_date, created_date, updated_date',
-  enrollments:
-    'id, client_ref, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], [participant_id+enrollment_status], created_date, updated_date',
-  sessions: 'id, cohort_id, scheduled_at, updated_date',
-  outcomes: 'id, participant_id, updated_date',
-  programs: 'id, client_ref, created_date, updated_date',
-  sites: 'id, client_ref, site_type, created_date, updated_date',
-  users: 'id, email, created_date, updated_date',
-};
 
 const hooks = {
   /** Queues `n` participant creates for `userId` (S11: ops carry the signed-in user). */
@@ -76,7 +63,7 @@ const hooks = {
     const scratch = new PassageDB('passage-bench-floor');
     const engine = new PassageDB('passage-bench-engine');
     const v1 = new Dexie('passage-bench-floor-v1');
-    v1.version(1).stores(V1_MIRROR);
+    v1.version(1).stores(V1_MIRROR_STORES);
     const entityOf = new Map<string, EntityName>(Object.entries(TABLE_OF).map(([entity, table]) => [String(table), entity as EntityName]));
     try {
       const tables = ['programs', 'sites', 'users', 'cohorts', 'participants', 'enrollments', 'sessions', 'outcomes'];
