@@ -141,13 +141,12 @@ export function createAuthService(deps: AuthDeps) {
       const now = deps.now();
       const pendingUntil = new Date(now.getTime() + OTP_LIFETIME_MS).toISOString();
       if (existing) {
+        // Checked before scrypt (a refused attempt costs no hash) and again under the row lock.
+        refusePending(existing.auth as AuthState, now);
         const passwordHash = await hashPassword(body.password as string);
         await store.updateAuth(app, email, (current) => {
           const auth = current as AuthState;
-          const hold = auth.pending_until ?? auth.otp_expires;
-          if (hold && new Date(hold) > now) {
-            throw new HttpError(409, 'REGISTRATION_PENDING', 'A registration for this email is waiting for its code. Enter the code we sent, or request a new one.');
-          }
+          refusePending(auth, now);
           return { ...auth, password_hash: passwordHash, pending_until: pendingUntil };
         });
         if (fullName) await store.update(app, 'User', existing.user.id, { full_name: fullName });
@@ -318,3 +317,15 @@ function resetText(token: string, publicUrl: string, minutes: number, what = 're
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * A registration is held while its code can still be entered: until the later of its first
+ * 10 minutes and the expiry of the newest code sent (a resend extends it), so nobody swaps in their
+ * own password for a code the mailbox owner is about to enter.
+ */
+function refusePending(auth: AuthState, now: Date): void {
+  const holds = [auth.pending_until, auth.otp_expires].filter((t): t is string => typeof t === 'string');
+  if (holds.some((t) => new Date(t) > now)) {
+    throw new HttpError(409, 'REGISTRATION_PENDING', 'A registration for this email is waiting for its code. Enter the code we sent, or request a new one.');
+  }
+}

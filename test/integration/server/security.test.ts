@@ -155,6 +155,19 @@ describe('hole 4: re-registering an unverified email took the registration over'
     expect((await s.request('POST', A('/auth/login'), { body: { email, password: 'attacker-pass-1' } })).status).toBe(401);
   });
 
+  it('keeps holding a registration while a resent code is still valid, past its first 10 minutes', async () => {
+    const email = 'resent-register@example.org';
+    expect((await s.request('POST', A('/auth/register'), { body: { email, password: 'owner-pass-2026' } })).status).toBe(200);
+    s.clock.ms += 9 * 60_000;
+    expect((await s.request('POST', A('/auth/resend-otp'), { body: { email } })).status).toBe(200);
+    s.clock.ms += 3 * 60_000; // 12 minutes after registering, 3 after the resent code
+    const takeover = await json(s.request('POST', A('/auth/register'), { body: { email, password: 'attacker-pass-1' } }));
+    expect(takeover).toMatchObject({ status: 409, body: { code: 'REGISTRATION_PENDING' } });
+    const code = s.mails.filter((m) => m.to === email).at(-1)!.text.match(/code is (\d{6})/)![1];
+    expect((await s.request('POST', A('/auth/verify-otp'), { body: { email, otp_code: code } })).status).toBe(200);
+    expect((await s.request('POST', A('/auth/login'), { body: { email, password: 'owner-pass-2026' } })).status).toBe(200);
+  });
+
   it('lets an unverified registration be replaced once its code has expired', async () => {
     const email = 'slow-register@example.org';
     expect((await s.request('POST', A('/auth/register'), { body: { email, password: 'first-pass-2026' } })).status).toBe(200);
