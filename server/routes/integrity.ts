@@ -13,13 +13,25 @@ import type { ServerContext } from './context';
 
 const COHORT_CODE = 'cohort_code';
 
-/** The code as compared: trimmed; case is ignored by the query. */
+/** The code as written, trimmed; compared ignoring case. */
 function codeOf(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Page size of the code listing: the store's largest page. */
+const PAGE = 5000;
+
+/** Every cohort's code key (trimmed, lower case) → the ids holding it: one listing of two fields. */
+async function cohortsByCode(ctx: ServerContext): Promise<Map<string, string[]>> {
+  const byCode = new Map<string, string[]>();
+  for (let skip = 0; ; skip += PAGE) {
+    const page = await ctx.store.list(ctx.appId, 'Cohort', { fields: ['id', COHORT_CODE], sort: 'id', limit: PAGE, skip });
+    for (const cohort of page) {
+      const code = codeOf(cohort[COHORT_CODE]);
+      if (code) byCode.set(code.toLowerCase(), [...(byCode.get(code.toLowerCase()) ?? []), cohort.id]);
+    }
+    if (page.length < PAGE) return byCode;
+  }
 }
 
 function duplicate(code: string): HttpError {
@@ -34,19 +46,18 @@ function duplicate(code: string): HttpError {
  */
 export async function checkCohortCodes(ctx: ServerContext, entity: string, rows: Array<Record<string, unknown> & { id?: string }>): Promise<void> {
   if (entity !== 'Cohort') return;
-  const seen = new Set<string>();
-  for (const row of rows) {
+  const coded = rows.flatMap((row) => {
     const code = codeOf(row[COHORT_CODE]);
-    if (!code) continue;
+    return code ? [{ row, code }] : [];
+  });
+  if (coded.length === 0) return;
+  const taken = await cohortsByCode(ctx);
+  const seen = new Set<string>();
+  for (const { row, code } of coded) {
     const key = code.toLowerCase();
     if (seen.has(key)) throw duplicate(code);
     seen.add(key);
-    const same = await ctx.store.list(ctx.appId, 'Cohort', {
-      q: { [COHORT_CODE]: { $regex: `^\\s*${escapeRegex(code)}\\s*$`, $options: 'i' } },
-      fields: ['id'],
-      limit: 2,
-    });
-    if (same.some((other) => other.id !== row.id)) throw duplicate(code);
+    if ((taken.get(key) ?? []).some((id) => id !== row.id)) throw duplicate(code);
   }
 }
 
