@@ -81,6 +81,7 @@ export function countsOf(status: {
   rejected: readonly unknown[];
   conflicts: readonly unknown[];
   paused: string | null;
+  firstSync: readonly unknown[];
   firstSyncComplete: boolean;
   lastSyncedAt: number | null;
 }): SyncCounts {

@@ -31,17 +31,18 @@ export interface PageReadiness {
 }
 
 /**
- * The whole device has finished its first sync: the engine said so, or a cycle succeeded end to
- * end (`lastSyncedAt`; a device that synced before first-sync progress was recorded has only that).
+ * The whole device has finished its first sync: the engine said so, or — only while no progress
+ * was recorded at all (a status row stored before progress existed, read before the engine starts)
+ * — a cycle succeeded end to end (`lastSyncedAt`). Once the engine reports progress, that decides:
+ * a coach approved after push-only cycles (lastSyncedAt set, nothing pulled yet) is downloading.
  */
-export function firstSyncDone(status: Pick<SyncStatus, 'firstSyncComplete' | 'lastSyncedAt'>): boolean {
-  return status.firstSyncComplete || status.lastSyncedAt != null;
+export function firstSyncDone(status: { firstSync: readonly unknown[]; firstSyncComplete: boolean; lastSyncedAt: number | null }): boolean {
+  return status.firstSyncComplete || (status.firstSync.length === 0 && status.lastSyncedAt != null);
 }
 
 /**
  * Entity by entity: complete when the engine says so, or when the whole device finished its first
- * sync — `firstSyncComplete`, or a cycle that succeeded end to end (`lastSyncedAt`; a device that
- * synced before first-sync progress was recorded has only that).
+ * sync (firstSyncDone).
  */
 export function pageReadiness(
   status: Pick<SyncStatus, 'loaded' | 'online' | 'firstSync' | 'firstSyncComplete' | 'lastSyncedAt'>,

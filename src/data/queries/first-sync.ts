@@ -1,17 +1,30 @@
 import { useMemo } from 'react';
-import { useSyncStatus } from './sync-status';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { dataContext } from '../context';
+import { onlineOf, readStatusRow, type SyncStatus } from './sync-status';
 import type { EntityName } from '../../../shared/entities';
 import { pageReadiness, type PageReadiness } from './first-sync-rules';
 
 export { PAGE_CORE, PAGE_NEEDS, firstSyncDone, pageReadiness, type PageReadiness, type PageSyncState } from './first-sync-rules';
 
+type FirstSyncStatus = Pick<SyncStatus, 'loaded' | 'online' | 'firstSync' | 'firstSyncComplete' | 'lastSyncedAt'>;
+
+const CHECKING: FirstSyncStatus = { loaded: false, online: true, firstSync: [], firstSyncComplete: false, lastSyncedAt: null };
+
+/**
+ * The first-sync part of the status: the status row alone. Pages call this next to the header's
+ * useSyncStatus, which also reads the whole outbox and the open conflicts; this one does not.
+ */
+async function readFirstSyncStatus(): Promise<FirstSyncStatus> {
+  const status = await readStatusRow();
+  const { firstSync, firstSyncComplete, lastSyncedAt } = status;
+  return { loaded: true, online: onlineOf(status), firstSync, firstSyncComplete, lastSyncedAt };
+}
+
 /** Live readiness of a page that reads these entities (see pageReadiness). */
 export function useFirstSync(needs: readonly EntityName[]): PageReadiness {
-  const status = useSyncStatus();
+  const { db } = dataContext();
+  const status = useLiveQuery(readFirstSyncStatus, [db], CHECKING);
   const key = needs.join(',');
-  const { loaded, online, firstSync, firstSyncComplete, lastSyncedAt } = status;
-  return useMemo(
-    () => pageReadiness({ loaded, online, firstSync, firstSyncComplete, lastSyncedAt }, key.split(',') as EntityName[]),
-    [loaded, online, firstSync, firstSyncComplete, lastSyncedAt, key],
-  );
+  return useMemo(() => pageReadiness(status, key.split(',') as EntityName[]), [status, key]);
 }

@@ -6,7 +6,7 @@ import type { User } from '../../../shared/entities';
 import { INITIAL_STATUS } from '../sync/status-store';
 import { SYNC_STATUS_KEY, type EntityFirstSync, type PausedReason, type SyncStatusRow } from '../sync/types';
 
-// The Sync page's actions (retry, discard, edit, resolve) are in op-actions.ts: re-exported here they
+// The Sync page's actions (retry, discard, edit, resolve) are in commands/sync-ops.ts: re-exported here they
 // would pull the write path into the header's JavaScript, which every first page loads (issue #11.6).
 
 /** What the sync indicator and the Sync page show; live in every tab (S10). */
@@ -51,21 +51,30 @@ const LOADING: SyncStatus = {
   firstSyncComplete: false,
 };
 
+/** The engine's status row as stored (every tab reads the leader's, S10), defaults filled in. */
+export async function readStatusRow(): Promise<SyncStatusRow> {
+  const row = await dataContext().db.meta.get(SYNC_STATUS_KEY);
+  return { ...INITIAL_STATUS, ...(row?.value as Partial<SyncStatusRow> | undefined) };
+}
+
+/** Online as screens show it: the server was reachable at the last attempt and the browser agrees. */
+export function onlineOf(status: Pick<SyncStatusRow, 'online'>): boolean {
+  return status.online && (typeof navigator === 'undefined' || navigator.onLine !== false);
+}
+
 export async function readSyncStatus(): Promise<SyncStatus> {
   const { db } = dataContext();
-  const [statusRow, userRow, ops, conflicts] = await Promise.all([
-    db.meta.get(SYNC_STATUS_KEY),
+  const [status, userRow, ops, conflicts] = await Promise.all([
+    readStatusRow(),
     db.meta.get(CURRENT_USER_KEY),
     db.outbox.toArray(),
     db.conflicts.where('status').equals('open').toArray(),
   ]);
-  const status: SyncStatusRow = { ...INITIAL_STATUS, ...(statusRow?.value as Partial<SyncStatusRow> | undefined) };
   const userId = (userRow?.value as User | undefined)?.id ?? dataContext().userId;
   const mine = ops.filter((o) => o.user_id === userId);
-  const browserOnline = typeof navigator === 'undefined' || navigator.onLine !== false;
   return {
     loaded: true,
-    online: status.online && browserOnline,
+    online: onlineOf(status),
     syncing: status.syncing,
     pending: mine.length,
     lastSyncedAt: status.lastSyncedAt,

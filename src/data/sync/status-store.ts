@@ -33,7 +33,11 @@ export class StatusStore {
 
   async set(patch: Partial<SyncStatusRow>): Promise<void> {
     const next = { ...this.current, ...patch };
-    const changed = (Object.keys(next) as Array<keyof SyncStatusRow>).some((k) => next[k] !== this.current[k]);
+    // Arrays (first-sync progress) by content: the pull reports after every page, and an unchanged
+    // report must not rewrite meta (each write re-runs every tab's status queries).
+    const changed = (Object.keys(next) as Array<keyof SyncStatusRow>).some((k) =>
+      Array.isArray(next[k]) ? JSON.stringify(next[k]) !== JSON.stringify(this.current[k]) : next[k] !== this.current[k],
+    );
     this.current = next;
     if (changed) await this.db.meta.put({ key: SYNC_STATUS_KEY, value: next });
   }

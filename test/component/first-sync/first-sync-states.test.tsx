@@ -100,6 +100,14 @@ describe('Participants during the first sync', () => {
     expect(await notice()).toHaveTextContent('Downloading enrollments…');
   });
 
+  it('a coach approved after push-only cycles (lastSyncedAt set) still sees the download, not an empty list', async () => {
+    await setStatus({ syncing: true, lastSyncedAt: Date.now() - 60_000, firstSync: [progress('Participant', false, 0, 10000), progress('Cohort', false)] });
+    await renderPage(<ParticipantsPage />, { at: 'Participants' });
+    expect(await notice()).toHaveTextContent('Downloading participants…');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByText('No participants found')).not.toBeInTheDocument();
+  });
+
   it('offline and cut off: what arrived, without a count that would pass for the total', async () => {
     await cutOffline();
     await db.participants.bulkPut([{ id: 'p1', first_name: 'Maria', last_name: 'Lopez', enrollment_date: '2025-01-01' }]);

@@ -98,7 +98,7 @@ describe('syncedAgo', () => {
 describe('countsOf', () => {
   it("takes rejected ops out of the data layer's pending count", () => {
     expect(
-      countsOf({ loaded: true, online: true, syncing: false, pending: 3, rejected: [{}], conflicts: [{}, {}], paused: 'auth', firstSyncComplete: false, lastSyncedAt: 5 }),
+      countsOf({ loaded: true, online: true, syncing: false, pending: 3, rejected: [{}], conflicts: [{}, {}], paused: 'auth', firstSync: [], firstSyncComplete: false, lastSyncedAt: 5 }),
     ).toEqual({
       loaded: true,
       online: true,
