@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import { clearLocalData } from '../data/session';
 import { usePendingOwners } from '../data/queries/sync';
-import { useUsers } from '../data/queries/users';
+import { useUserNames } from '../data/queries/users';
 import type { User } from '../../shared/entities';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -19,18 +19,14 @@ import { changesPhrase } from './logout-warning';
  */
 export function PendingOtherUserGate({ user, onSignOut, onClear }: { user: User; onSignOut: () => void; onClear: () => void }) {
   const owners = usePendingOwners(user.id);
-  const directory = useUsers();
+  const names = useUserNames();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   if (owners === undefined) return null;
   const total = owners.reduce((n, o) => n + o.count, 0);
-  const nameOf = (id: string) => {
-    const u = directory?.find((d) => d.id === id);
-    return u ? u.full_name || u.email : 'another user';
-  };
-  const names = owners.map((o) => nameOf(o.id)).join(', ');
+  const ownerNames = owners.map((o) => names?.get(o.id) ?? 'another user').join(', ');
   const isAdmin = user.role === 'admin';
 
   const discard = async () => {
@@ -55,7 +51,7 @@ export function PendingOtherUserGate({ user, onSignOut, onClear }: { user: User;
           <div>
             <h1 className="text-xl font-semibold text-slate-900">Another user's changes are waiting</h1>
             <p className="mt-2 text-sm text-slate-700">
-              {names} made {changesPhrase(total)} reached the server yet. They can only be sent when {owners.length === 1 ? 'that person signs' : 'those people sign'} in
+              {ownerNames} made {changesPhrase(total)} reached the server yet. They can only be sent when {owners.length === 1 ? 'that person signs' : 'those people sign'} in
               on this device again, so Passage stays closed to other accounts until then.
             </p>
             {isAdmin ? (
@@ -82,7 +78,7 @@ export function PendingOtherUserGate({ user, onSignOut, onClear }: { user: User;
       <ConfirmDialog
         open={confirming}
         title="Discard these changes?"
-        description={`${total === 1 ? '1 change' : `${total} changes`} by ${names} will be deleted from this device without reaching the server. This cannot be undone.`}
+        description={`${total === 1 ? '1 change' : `${total} changes`} by ${ownerNames} will be deleted from this device without reaching the server. This cannot be undone.`}
         confirmLabel="Discard changes"
         busy={busy}
         onConfirm={() => void discard()}

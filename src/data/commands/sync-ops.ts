@@ -1,5 +1,6 @@
 import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
 import { dataContext } from '../context';
+import { syncNow } from './sync-now';
 import { bodyOf, requeueAsCreate, updateRecord } from './record-writes';
 import { referencesTo } from '../sync/references';
 import { inAllTables, opsOfRecord } from '../sync/mirror-writes';
@@ -15,16 +16,11 @@ function db(): PassageDB {
   return dataContext().db;
 }
 
-function kick(): void {
-  dataContext().sync?.syncNow();
-}
-
-export { syncNow } from './sync-now';
 
 /** Send a rejected (or backed-off) op again now. */
 export async function retryOp(seq: number): Promise<void> {
   await db().outbox.update(seq, { state: 'pending', attempts: 0, next_attempt_at: 0, last_error: null });
-  kick();
+  syncNow();
 }
 
 /** Change a rejected op's fields (and the mirror with them), then send it again. */
@@ -45,7 +41,7 @@ export async function editRejectedOp(seq: number, data: Record<string, unknown>)
     await d.outbox.update(seq, patch);
     if (row) await table.put({ ...row, ...fields });
   });
-  kick();
+  syncNow();
 }
 
 /**
@@ -66,7 +62,7 @@ export async function discardOp(seq: number): Promise<void> {
     await discard(d, op);
     return false;
   });
-  if (gone) kick();
+  if (gone) syncNow();
 }
 
 async function acceptVanished(d: PassageDB, op: OutboxOp): Promise<void> {
@@ -143,5 +139,5 @@ export async function resolveConflict(id: number, choice: 'local' | 'server'): P
     }
     await d.conflicts.update(id, { status });
   });
-  kick();
+  syncNow();
 }

@@ -27,3 +27,11 @@ export function useUsers(): Coach[] | undefined {
       .sort((a, b) => (a.full_name || a.email).localeCompare(b.full_name || b.email, undefined, { sensitivity: 'base' }));
   }, []);
 }
+
+/**
+ * Everyone the mirror knows, approved or not, as id → name or email: for naming the owners of
+ * changes left on this device (the S11 gate), who may well be a coach still awaiting approval.
+ */
+export function useUserNames(): Map<string, string> | undefined {
+  return useLiveQuery(async () => new Map((await db().users.toArray()).map((u) => [u.id, u.full_name || u.email])), []);
+}

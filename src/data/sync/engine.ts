@@ -152,7 +152,8 @@ export class SyncEngine {
    * usage log would start a cycle), and not during a 429 hold: the server asked for the pause.
    */
   serverReached(): void {
-    if (!this.started || !this.leader) return;
+    // During a cycle the answer is most likely the engine's own request: the cycle goes on anyway.
+    if (!this.started || !this.leader || this.running) return;
     const holding = this.ctx.clock.now() < this.holdUntil;
     if (this.reachable && !holding) return;
     if (holding && this.throttled) return;

@@ -4,7 +4,7 @@ import { currentEngine, startDataSync, stopDataSync } from '../../../src/data/ru
 import { dataContext, resetDataContext } from '../../../src/data/context';
 import { db } from '../../../src/data/db';
 import { createParticipant } from '../../../src/data/commands/participants';
-import { syncNow } from '../../../src/data/commands/sync-ops';
+import { syncNow } from '../../../src/data/commands/sync-now';
 import type { PlatformClientLike, Row } from '../../../src/data/platform-like';
 import { MemoryServer } from '../sync/memory-server';
 import type { EntityName } from '../../../shared/entities';

@@ -5,7 +5,7 @@ import { makeHarness } from './harness';
 import { createParticipant } from '../../../src/data/commands/participants';
 import { SyncEngine } from '../../../src/data/sync/engine';
 import type { LockManagerLike } from '../../../src/data/sync/types';
-import { syncNow } from '../../../src/data/commands/sync-ops';
+import { syncNow } from '../../../src/data/commands/sync-now';
 
 const pullsOf = (h: ReturnType<typeof makeHarness>) => h.transport.callsOf('filter', 'Program').filter((c) => c.args[1] === 'updated_date').length;
 
