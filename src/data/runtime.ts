@@ -29,6 +29,8 @@ interface Running {
 }
 
 let running: Running | null = null;
+/** Set while an engine whose chunk could not be fetched waits for the connection; stop() cancels it. */
+let awaitingEngine: { userId: string; cancel: () => void } | null = null;
 
 function browserLocks(): LockManagerLike | null {
   const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }).locks : undefined;
@@ -88,7 +90,13 @@ async function start({ client, user }: StartArgs): Promise<void> {
   // outbox, and the engine starts when the connection returns.
   const loaded = await Promise.all([import('./sync/engine'), import('./sync/platform-transport')]).catch(() => null);
   if (!loaded) {
-    if (typeof window !== 'undefined') window.addEventListener('online', () => void startDataSync({ client, user }), { once: true });
+    if (typeof window === 'undefined') return;
+    const retry = () => {
+      awaitingEngine = null;
+      void startDataSync({ client, user });
+    };
+    window.addEventListener('online', retry, { once: true });
+    awaitingEngine = { userId: user.id, cancel: () => window.removeEventListener('online', retry) };
     return;
   }
   const [{ SyncEngine }, { createPlatformTransport }] = loaded;
@@ -160,6 +168,14 @@ async function start({ client, user }: StartArgs): Promise<void> {
 }
 
 async function stop(): Promise<void> {
+  // A logout while the engine's chunk was still awaited: no engine to stop, but the user leaves the
+  // data context (no op is queued in their name any more) and the retry is cancelled.
+  const waiting = awaitingEngine;
+  awaitingEngine = null;
+  if (waiting) {
+    waiting.cancel();
+    if (dataContext().userId === waiting.userId) setDataContext({ sync: null, userId: null });
+  }
   const current = running;
   running = null;
   if (!current) return;
