@@ -13,7 +13,6 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST') => new HttpError(400, code, message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'FORBIDDEN', message);
 export const unprocessable = (message: string, field?: string) =>

@@ -17,8 +17,6 @@
  */
 export type AccessState = 'admin' | 'coach' | 'no_profile' | 'pending' | 'rejected';
 
-export const ACCESS_STATES: readonly AccessState[] = ['admin', 'coach', 'no_profile', 'pending', 'rejected'];
-
 /** The User fields the state reads (typed loosely: the server sees schemaless JSON). */
 export interface AccessFields {
   role?: unknown;

@@ -25,7 +25,7 @@ export interface PreviousEntry {
 export function previousHeader(updates: Array<{ patch: Record<string, unknown>; updated: UpdatedRecord }>): string | null {
   const entries: PreviousEntry[] = updates.map(({ patch, updated }) => {
     const values: Record<string, unknown> = {};
-    for (const field of Object.keys(patch)) if (field !== 'id') values[field] = updated.previous[field] ?? null;
+    for (const field of Object.keys(patch)) if (field !== 'id') values[field] = Object.hasOwn(updated.previous, field) ? (updated.previous[field] ?? null) : null;
     return { id: updated.record.id, updated_date: (updated.previous.updated_date as string | undefined) ?? null, values };
   });
   const value = encodeURIComponent(JSON.stringify(entries));
