@@ -6,6 +6,8 @@ import type { Participant } from '../../../shared/entities';
 import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
+import { FirstSyncMissingRecord } from '../parts/first-sync-missing-record';
+import { BackLink } from '../parts/back-link';
 import { PageHeader } from '../../ui/page-header';
 import { pagePath } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
@@ -48,14 +50,7 @@ export function ParticipantDetailPage({ id }: { id: string }) {
     );
   }
   if (participant === null && readiness.state === 'incomplete') {
-    return (
-      <div className="mx-auto max-w-7xl">
-        <FirstSyncNotice readiness={readiness} />
-        <PageLink href={pagePath('Participants')} className={buttonClass('secondary')}>
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Participants
-        </PageLink>
-      </div>
-    );
+    return <FirstSyncMissingRecord readiness={readiness} list="Participants" label="Back to Participants" />;
   }
   if (participant === null) {
     return (
@@ -73,9 +68,7 @@ export function ParticipantDetailPage({ id }: { id: string }) {
   const name = `${participant.first_name ?? ''} ${participant.last_name ?? ''}`.trim();
   return (
     <div className="mx-auto max-w-7xl">
-      <PageLink href={pagePath('Participants')} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Participants
-      </PageLink>
+      <BackLink page="Participants" label="Participants" />
       <FirstSyncNotice readiness={readiness} />
       <PageHeader
         title={name}

@@ -4,7 +4,7 @@ import { Calendar, Mail, Phone } from 'lucide-react';
 import type { Participant } from '../../../shared/entities';
 import { toDate } from '../../domain/format';
 import { Badge } from '../../ui/badge';
-import { pagePath } from '../../app/paths';
+import { pageUrl } from '../../app/paths';
 
 /** The card's link carries the participant's id here; the grid's one click handler routes it. */
 export const PARTICIPANT_ID_ATTRIBUTE = 'data-participant-id';
@@ -34,7 +34,7 @@ export const ParticipantCard = memo(function ParticipantCard({
       {/* A plain link (the router's Link costs a subscription and a location build per card, and a
           keystroke can bring 30 new cards); ParticipantGrid routes the click. */}
       <a
-        href={`${pagePath('ParticipantDetail')}?id=${encodeURIComponent(p.id)}`}
+        href={pageUrl('ParticipantDetail', p.id)}
         {...{ [PARTICIPANT_ID_ATTRIBUTE]: p.id }}
         className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
