@@ -1,4 +1,4 @@
-import { hasAppAccess } from '../../shared/access-state';
+import { accessState, hasAppAccess } from '../../shared/access-state';
 import type { User } from '../../shared/entities';
 
 /**
@@ -34,12 +34,15 @@ export function profileSetupSendsHome(user: AccessFields): boolean {
  * (issue #12.5: they see that access was not granted, see `accessWasRefused`).
  */
 export function awaitsApproval(user: AccessFields): boolean {
-  return !!user.requested_access_date && user.approved !== true && user.role !== 'guest';
+  return accessState(user) === 'pending';
 }
 
-/** A user who asked for access and was rejected (or whose access was revoked): role guest, not approved. */
+/**
+ * A user who asked for access and was refused: rejected or revoked (role guest), also a guest
+ * marked approved, whom the server refuses every read — the same state the guard holds them in.
+ */
 export function accessWasRefused(user: AccessFields): boolean {
-  return user.role === 'guest' && user.approved !== true;
+  return accessState(user) === 'rejected';
 }
 
 export type AccessBadge = 'Approved' | 'Pending' | 'Rejected';

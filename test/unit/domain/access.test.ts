@@ -45,6 +45,13 @@ describe('access state (spec 4)', () => {
     expect(awaitsApproval(noProfile)).toBe(false);
     expect(awaitsApproval(approved)).toBe(false);
   });
+
+  it('a guest marked approved, held at ProfileSetup by the guard, sees that access was not granted (not the form again)', () => {
+    const approvedGuest = { role: 'guest' as const, approved: true, requested_access_date: '2026-01-01' };
+    expect(mustCompleteProfile(approvedGuest)).toBe(true);
+    expect(accessWasRefused(approvedGuest)).toBe(true);
+    expect(awaitsApproval(approvedGuest)).toBe(false);
+  });
 });
 
 describe('approvals', () => {
