@@ -1,4 +1,4 @@
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { useListSearch } from '../../app/list-search';
 import { COHORT_STATUS_OPTIONS, filterCohorts, type CohortStatusFilter } from '../../domain/cohort-search';
@@ -14,10 +14,7 @@ import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
 import { SkeletonCards } from '../../ui/skeleton';
 import { CohortCard } from './cohort-card';
-
-const FILTER_CONTROL =
-  'block h-10 w-full rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
-  'focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30';
+import { ListFilters } from '../parts/list-filters';
 
 /**
  * Spec 2.8: every cohort, newest start first, with program, site and occupancy (all statuses).
@@ -57,31 +54,17 @@ export function CohortsPage() {
           </Link>
         }
       />
-      <div role="search" className="mb-6 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <input
-            type="search"
-            aria-label="Search cohorts"
-            placeholder="Search by code, program or site..."
-            value={search.q}
-            onChange={(e) => setSearch('q', e.target.value)}
-            className={`${FILTER_CONTROL} pr-3 pl-9`}
-          />
-        </div>
-        <select
-          aria-label="Filter by cohort status"
-          value={status}
-          onChange={(e) => setSearch('status', e.target.value === 'all' ? '' : e.target.value, { now: true })}
-          className={`${FILTER_CONTROL} px-3 sm:w-48`}
-        >
-          {COHORT_STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ListFilters
+        className="mb-6"
+        searchLabel="Search cohorts"
+        placeholder="Search by code, program or site..."
+        query={search.q}
+        onQuery={(q) => setSearch('q', q)}
+        statusLabel="Filter by cohort status"
+        status={status}
+        options={COHORT_STATUS_OPTIONS}
+        onStatus={(s) => setSearch('status', s === 'all' ? '' : s, { now: true })}
+      />
       <FirstSyncNotice readiness={readiness} />
       {loading || !shown ? (
         <SkeletonCards count={6} label="Loading cohorts" />
