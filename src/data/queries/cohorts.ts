@@ -10,7 +10,7 @@ const db = () => dataContext().db;
 
 /**
  * Cohort reads for the cohort, program and site screens. Every hook returns `undefined` while
- * loading (the screen shows its skeleton) and reads through indexes of db().ts.
+ * loading (the screen shows its skeleton) and reads through indexes of db.ts.
  */
 
 /**
