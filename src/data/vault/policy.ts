@@ -1,0 +1,46 @@
+/**
+ * What the device keeps readable and what it encrypts (issue #14.1). A table listed here stores
+ * each row as its clear fields plus `_enc` (every other field, sealed); a field missing from a
+ * clear list is encrypted, so a field added later is protected by default.
+ *
+ * Clear: ids and references, statuses and the dates the indexes and the engine's scans need (an
+ * IndexedDB index can only read clear values). Not listed, so clear: cohorts, programs, sites,
+ * sessions and enrollments hold no personal data beyond the ids and dates they link.
+ */
+export const SEALED_FIELD = '_enc';
+
+export const CLEAR_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  participants: new Set([
+    'id',
+    'client_ref',
+    'custody_status',
+    'program_status',
+    'projected_release_date',
+    'enrollment_date',
+    'created_date',
+    'updated_date',
+  ]),
+  outcomes: new Set(['id', 'client_ref', 'participant_id', 'created_date', 'updated_date']),
+  users: new Set(['id', 'role', 'approved', 'disabled', 'created_date', 'updated_date']),
+  outbox: new Set([
+    'seq',
+    'entity',
+    'record_id',
+    'kind',
+    'base_updated_date',
+    'client_ref',
+    'state',
+    'attempts',
+    'next_attempt_at',
+    'outcome_unknown',
+    'no_bulk',
+    'user_id',
+    'created_at',
+  ]),
+  conflicts: new Set(['id', 'entity', 'record_id', 'field', 'server_updated_date', 'detected_at', 'status', 'kind']),
+};
+
+/** meta rows whose value is personal (the cached signed-in user). Other meta rows are sync state. */
+export const SEALED_META_KEYS: ReadonlySet<string> = new Set(['currentUser']);
+
+export const ENCRYPTED_TABLES: readonly string[] = [...Object.keys(CLEAR_FIELDS), 'meta'];
