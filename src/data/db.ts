@@ -1,6 +1,9 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { SYNC_STATUS_KEY } from './sync/types';
 import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from '../../shared/entities';
+import { encryptionMiddleware } from './vault/middleware';
+import { KeyRing } from './vault/key-ring';
+import { ENCRYPTED_TABLES } from './vault/policy';
 
 /**
  * The local mirror (design.md "data/db.ts"). Screens never import this file: they read through
@@ -130,8 +133,17 @@ export class PassageDB extends Dexie {
   aliases!: Table<AliasRow, string>;
   meta!: Table<MetaRow, string>;
 
-  constructor(name = 'passage') {
+  /** The data key while unlocked (issue #14): personal fields are sealed below Dexie (vault/). */
+  readonly keys: KeyRing;
+
+  /**
+   * `keys`: the app passes an empty (locked) ring; a database made without one (tests, the bench)
+   * gets a fresh random key, so everything that runs on it runs encrypted.
+   */
+  constructor(name = 'passage', keys: KeyRing = KeyRing.withNewKey()) {
     super(name);
+    this.keys = keys;
+    this.use(encryptionMiddleware(keys));
     this.version(1).stores({
       ...V1_MIRROR_STORES,
       outbox: '++seq, [entity+record_id], record_id, state, user_id, [user_id+state]',
@@ -158,6 +170,24 @@ export class PassageDB extends Dexie {
         users: 'id',
       })
       .upgrade(markFirstSyncOfVersion1);
+    // Version 3 (issue #14.1): personal fields sealed at rest. The upgrade runs when the database
+    // opens, before anyone unlocked it, so it cannot encrypt: it marks the plain rows a version 2
+    // device holds, and `sealExistingRows` (vault/device-vault.ts) rewrites them right after the
+    // first unlock. Until then they stay readable as they were (and nothing new is written plain:
+    // a locked database refuses writes of personal fields).
+    this.version(3).stores({}).upgrade(markPlainRows);
+  }
+}
+
+/** The meta row that says plain rows from before version 3 wait to be sealed. */
+export const PLAIN_ROWS_KEY = 'plainRows';
+
+async function markPlainRows(tx: Transaction): Promise<void> {
+  for (const table of ENCRYPTED_TABLES) {
+    if ((await tx.table(table).count()) > 0) {
+      await tx.table('meta').put({ key: PLAIN_ROWS_KEY, value: true });
+      return;
+    }
   }
 }
 
@@ -194,4 +224,4 @@ export const TABLE_OF: Record<EntityName, keyof PassageDB & string> = {
 };
 
 /** The app's one database. Tests make their own `new PassageDB(uniqueName)`. */
-export const db = new PassageDB();
+export const db = new PassageDB('passage', new KeyRing());

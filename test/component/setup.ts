@@ -15,3 +15,9 @@ window.scrollTo = (() => undefined) as typeof window.scrollTo;
 import { beforeEach } from 'vitest';
 import { forgetRememberedQueries } from '../../src/data/queries/remembered';
 beforeEach(() => forgetRememberedQueries());
+
+// The app's database starts locked (issue #14): screens are tested on it unlocked, with a random
+// data key, so every row they write and read goes through the encryption middleware.
+import { db as appDb } from '../../src/data/db';
+import { newDataKey } from '../../src/data/vault/keys';
+appDb.keys.set(newDataKey());

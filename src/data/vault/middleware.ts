@@ -96,26 +96,25 @@ function encryptingTable(table: DBCoreTable, keys: KeySource): DBCoreTable {
   const c = codec(table.name, keys);
   if (!c) return table;
   const openAll = (values: unknown[]) => values.map((v) => (v && typeof v === 'object' ? c.open(v as Row) : v));
+  // `.then` on the promise the layer below returns, never async/await: Dexie's promises carry the
+  // transaction zone (PSD) to the caller's continuation; a native promise would drop it.
   return {
     ...table,
     mutate(req) {
       if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
       return table.mutate({ ...req, values: req.values.map((v) => c.seal(v as Row)) });
     },
-    async get(req) {
-      const row = await table.get(req);
-      return row && typeof row === 'object' ? c.open(row as Row) : row;
+    get(req) {
+      return table.get(req).then((row) => (row && typeof row === 'object' ? c.open(row as Row) : row));
     },
-    async getMany(req) {
-      return openAll(await table.getMany(req));
+    getMany(req) {
+      return table.getMany(req).then(openAll);
     },
-    async query(req) {
-      const res = await table.query(req);
-      return req.values ? { ...res, result: openAll(res.result) } : res;
+    query(req) {
+      return table.query(req).then((res) => (req.values ? { ...res, result: openAll(res.result) } : res));
     },
-    async openCursor(req) {
-      const cursor = await table.openCursor(req);
-      return cursor && req.values !== false ? wrapCursor(cursor, c.open) : cursor;
+    openCursor(req) {
+      return table.openCursor(req).then((cursor) => (cursor && req.values !== false ? wrapCursor(cursor, c.open) : cursor));
     },
   };
 }
@@ -127,7 +126,13 @@ export function encryptionMiddleware(keys: KeySource): Middleware<DBCore> {
     // Below Dexie's own layers (cache, observability: level 0, -1): they see plain rows.
     level: -10,
     create(down) {
-      return { ...down, table: (name) => encryptingTable(down.table(name), keys) };
+      const tables = new Map<string, DBCoreTable>();
+      const table = (name: string) => {
+        let wrapped = tables.get(name);
+        if (!wrapped) tables.set(name, (wrapped = encryptingTable(down.table(name), keys)));
+        return wrapped;
+      };
+      return { ...down, table };
     },
   };
 }

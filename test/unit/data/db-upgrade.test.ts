@@ -76,7 +76,7 @@ describe('S13 schema', () => {
     expect(await db.conflicts.where('status').equals('open').count()).toBe(1);
     expect(await db.aliases.get('local-y')).toMatchObject({ server_id: 'p1' });
     expect((await db.meta.get('currentUser'))?.value).toMatchObject({ email: 'coach@example.org' });
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     db.close();
   });
 

@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentEngine, startDataSync, stopDataSync } from '../../../src/data/runtime';
 import { dataContext, resetDataContext } from '../../../src/data/context';
 import { db } from '../../../src/data/db';
+import { newDataKey } from '../../../src/data/vault/keys';
+
+// The app's database starts locked (issue #14); the runtime runs once it is unlocked.
+db.keys.set(newDataKey());
 import { createParticipant } from '../../../src/data/commands/participants';
 import { syncNow } from '../../../src/data/commands/sync-now';
 import type { PlatformClientLike, Row } from '../../../src/data/platform-like';

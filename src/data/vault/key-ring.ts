@@ -1,0 +1,50 @@
+import type { KeySource } from './middleware';
+import { newDataKey } from './keys';
+
+/**
+ * The data key while Passage is unlocked (issue #14.2: "the key lives in memory only while
+ * unlocked"). One per database; the vault functions fill and empty it, the middleware reads it.
+ */
+export class KeyRing implements KeySource {
+  #key: Uint8Array | null;
+  readonly #listeners = new Set<() => void>();
+
+  constructor(key: Uint8Array | null = null) {
+    this.#key = key;
+  }
+
+  /** A ring holding a fresh random key: a database of its own (tests, the bench), encrypted. */
+  static withNewKey(): KeyRing {
+    return new KeyRing(newDataKey());
+  }
+
+  key(): Uint8Array | null {
+    return this.#key;
+  }
+
+  get unlocked(): boolean {
+    return this.#key !== null;
+  }
+
+  set(key: Uint8Array): void {
+    this.#key = key;
+    this.#emit();
+  }
+
+  /** Forget the key (and overwrite its bytes: no copy lingers in this buffer). */
+  clear(): void {
+    if (!this.#key) return;
+    this.#key.fill(0);
+    this.#key = null;
+    this.#emit();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit() {
+    for (const listener of this.#listeners) listener();
+  }
+}

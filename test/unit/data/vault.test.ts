@@ -1,0 +1,205 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { PassageDB } from '../../../src/data/db';
+import { openJson, sealJson } from '../../../src/data/vault/cipher';
+import { KeyRing } from '../../../src/data/vault/key-ring';
+import { VaultLockedError } from '../../../src/data/vault/errors';
+import {
+  attachServerKey,
+  createVault,
+  MAX_ATTEMPTS,
+  readVault,
+  retryDelayMs,
+  setPin,
+  unlockWithPin,
+  unlockWithServerKey,
+} from '../../../src/data/vault/device-vault';
+import { newDataKey } from '../../../src/data/vault/keys';
+
+/** Issue #14.1–3: what IndexedDB itself holds, read without Passage's middleware. */
+let n = 0;
+const uniqueName = () => `vault-${process.pid}-${Date.now()}-${n++}`;
+
+async function rawRows(name: string, table: string): Promise<Record<string, unknown>[]> {
+  const raw = new Dexie(name);
+  await raw.open(); // dynamic mode: the stores as they are on disk
+  const rows = await raw.table(table).toArray();
+  raw.close();
+  return rows;
+}
+
+const ANA = {
+  id: 'p1',
+  first_name: 'Ana',
+  last_name: 'Ruiz',
+  cdcr_number: 'AB1234',
+  phone: '555-0101',
+  custody_status: 'in_custody',
+  projected_release_date: '2027-03-01',
+  enrollment_date: '2026-01-02',
+  updated_date: '2026-01-03T00:00:00.000Z',
+} as const;
+
+/** Every string in a stored row, ciphertext bytes excluded. */
+function clearText(rows: unknown[]): string {
+  return JSON.stringify(rows, (_k, v: unknown) => (v instanceof Uint8Array ? '[sealed]' : v));
+}
+
+const FAST = 1000; // PBKDF2 iterations for tests that try many PINs (the real count is tested once)
+
+describe('record sealing', () => {
+  it('is standard AES-256-GCM: WebCrypto opens what the middleware sealed', async () => {
+    const key = newDataKey();
+    const blob = sealJson(key, { first_name: 'Ana' });
+    const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(key), 'AES-GCM', false, ['decrypt']);
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: blob.slice(0, 12) }, cryptoKey, blob.slice(12));
+    expect(JSON.parse(new TextDecoder().decode(plain))).toEqual({ first_name: 'Ana' });
+    // A fresh IV per record: the same value never seals to the same bytes.
+    expect(sealJson(key, 'x')).not.toEqual(sealJson(key, 'x'));
+    expect(() => openJson(newDataKey(), blob)).toThrow();
+  });
+
+  it('stores personal fields sealed and indexed fields clear; Passage reads plain rows', async () => {
+    const name = uniqueName();
+    const db = new PassageDB(name);
+    await db.participants.put({ ...ANA });
+    await db.outbox.add({ entity: 'Participant', record_id: 'p1', kind: 'update', data: { phone: '555-0101' }, base_values: { phone: '555-0000' }, state: 'pending', attempts: 0, next_attempt_at: 0, user_id: 'u1', created_at: 1 });
+    await db.conflicts.add({ entity: 'Participant', record_id: 'p1', field: 'last_name', local_value: 'Ruiz', server_value: 'Ruiz-Lopez', server_updated_date: null, detected_at: 1, status: 'open', kind: 'field' });
+    await db.meta.put({ key: 'currentUser', value: { id: 'u1', email: 'coach@example.org', full_name: 'Casey Coach' } });
+    await db.users.put({ id: 'u1', email: 'coach@example.org', full_name: 'Casey Coach', role: 'user' });
+
+    const stored = [
+      ...(await rawRows(name, 'participants')),
+      ...(await rawRows(name, 'outbox')),
+      ...(await rawRows(name, 'conflicts')),
+      ...(await rawRows(name, 'meta')),
+      ...(await rawRows(name, 'users')),
+    ];
+    const text = clearText(stored);
+    for (const secret of ['Ana', 'Ruiz', 'AB1234', '555-01', 'coach@example.org', 'Casey']) expect(text).not.toContain(secret);
+    expect(text).toContain('in_custody');
+    expect(text).toContain('2027-03-01');
+
+    expect(await db.participants.get('p1')).toEqual(ANA);
+    expect(await db.participants.where('custody_status').equals('in_custody').toArray()).toEqual([ANA]);
+    expect(await db.participants.filter((p) => p.first_name === 'Ana').count()).toBe(1);
+    await db.participants.update('p1', { phone: '555-0199' });
+    expect((await db.participants.get('p1'))?.phone).toBe('555-0199');
+    await db.participants.where('id').equals('p1').modify({ last_name: 'Ruiz-Lopez' });
+    expect(await db.participants.get('p1')).toMatchObject({ first_name: 'Ana', last_name: 'Ruiz-Lopez', phone: '555-0199' });
+    expect((await db.outbox.toArray())[0]).toMatchObject({ data: { phone: '555-0101' }, base_values: { phone: '555-0000' }, seq: 1 });
+    expect((await db.meta.get('currentUser'))?.value).toMatchObject({ full_name: 'Casey Coach' });
+    db.close();
+  });
+
+  it('a locked database counts and reads clear tables, but neither reads nor writes personal fields', async () => {
+    const name = uniqueName();
+    const first = new PassageDB(name);
+    await first.participants.put({ ...ANA });
+    await first.cohorts.put({ id: 'c1', code: 'C-1', program_id: 'pr', site_id: 's' } as never);
+    first.close();
+
+    const locked = new PassageDB(name, new KeyRing());
+    expect(await locked.participants.count()).toBe(1);
+    expect(await locked.cohorts.get('c1')).toMatchObject({ code: 'C-1' });
+    await expect(locked.participants.get('p1')).rejects.toBeInstanceOf(VaultLockedError);
+    await expect(locked.participants.put({ ...ANA, id: 'p2' })).rejects.toBeInstanceOf(VaultLockedError);
+    expect(await locked.participants.count()).toBe(1);
+    locked.close();
+
+    // Another key (another user's, or a forged one) does not open the rows.
+    const other = new PassageDB(name);
+    await expect(other.participants.get('p1')).rejects.toThrow();
+    other.close();
+  });
+});
+
+describe('the device vault', () => {
+  it('a PIN set on this device opens its data after a restart (600,000 PBKDF2 iterations)', async () => {
+    const name = uniqueName();
+    const db = new PassageDB(name, new KeyRing());
+    await createVault(db, 'u1');
+    await db.participants.put({ ...ANA });
+    await setPin(db, '482915');
+    const record = await readVault(db);
+    expect(record?.pin?.iterations).toBeGreaterThanOrEqual(600_000);
+    expect(clearText([record])).not.toContain('482915');
+    db.close();
+
+    const restarted = new PassageDB(name, new KeyRing());
+    await expect(restarted.participants.get('p1')).rejects.toBeInstanceOf(VaultLockedError);
+    expect(await unlockWithPin(restarted, '482915', 0)).toEqual({ ok: true });
+    expect(await restarted.participants.get('p1')).toEqual(ANA);
+    restarted.close();
+  });
+
+  it('refuses a short or non-numeric PIN', async () => {
+    const db = new PassageDB(uniqueName(), new KeyRing());
+    await createVault(db, 'u1', { pin_min_length: 6, idle_lock_minutes: 15 });
+    await expect(setPin(db, '12345', FAST)).rejects.toThrow('6 to 12 digits');
+    await expect(setPin(db, 'abcdef', FAST)).rejects.toThrow();
+    await setPin(db, '123456', FAST);
+    db.close();
+  });
+
+  it('wrong PINs: 5 free tries, then a growing wait, and the 10th erases the device copy', async () => {
+    const name = uniqueName();
+    const db = new PassageDB(name, new KeyRing());
+    await createVault(db, 'u1');
+    await db.participants.put({ ...ANA });
+    await setPin(db, '111111', FAST);
+    db.keys.clear();
+
+    let now = 1_000_000;
+    for (let i = 1; i <= 4; i++) expect(await unlockWithPin(db, '999999', now)).toEqual({ ok: false, reason: 'wrong', attemptsLeft: MAX_ATTEMPTS - i, retryAt: null });
+    expect(await unlockWithPin(db, '999999', now)).toEqual({ ok: false, reason: 'wrong', attemptsLeft: 5, retryAt: now + 30_000 });
+    // Even the right PIN waits: the delay is not a hint.
+    expect(await unlockWithPin(db, '111111', now + 1000)).toEqual({ ok: false, reason: 'wait', retryAt: now + 30_000 });
+    expect(retryDelayMs(6)).toBe(60_000);
+    for (let i = 6; i <= 9; i++) {
+      now = (await readVault(db))!.retry_at!;
+      const result = await unlockWithPin(db, '999999', now);
+      expect(result).toMatchObject({ ok: false, reason: 'wrong', attemptsLeft: MAX_ATTEMPTS - i, retryAt: now + retryDelayMs(i) });
+    }
+    now = (await readVault(db))!.retry_at!;
+    expect(await unlockWithPin(db, '999999', now)).toEqual({ ok: false, reason: 'wiped' });
+    expect(await db.participants.count()).toBe(0);
+    expect(await readVault(db)).toBeNull();
+    db.close();
+  });
+
+  it('the right PIN resets the count', async () => {
+    const db = new PassageDB(uniqueName(), new KeyRing());
+    await createVault(db, 'u1');
+    await setPin(db, '111111', FAST);
+    db.keys.clear();
+    await unlockWithPin(db, '000000', 0);
+    await unlockWithPin(db, '000000', 0);
+    expect(await unlockWithPin(db, '111111', 0)).toEqual({ ok: true });
+    expect((await readVault(db))?.failed_attempts).toBe(0);
+    db.close();
+  });
+
+  it('a forgotten PIN: the server key of a signed-in user opens the data, and a new PIN can be set', async () => {
+    const name = uniqueName();
+    const serverKey = newDataKey();
+    const db = new PassageDB(name, new KeyRing());
+    await createVault(db, 'u1');
+    await attachServerKey(db, serverKey);
+    await setPin(db, '111111', FAST);
+    await db.participants.put({ ...ANA });
+    db.close();
+
+    const restarted = new PassageDB(name, new KeyRing());
+    await unlockWithPin(restarted, '222222', 0);
+    expect(await unlockWithServerKey(restarted, newDataKey())).toBe(false);
+    expect(await unlockWithServerKey(restarted, serverKey)).toBe(true);
+    expect(await restarted.participants.get('p1')).toEqual(ANA);
+    expect((await readVault(restarted))?.failed_attempts).toBe(0);
+    await setPin(restarted, '333333', FAST);
+    restarted.keys.clear();
+    expect(await unlockWithPin(restarted, '333333', 0)).toEqual({ ok: true });
+    restarted.close();
+  });
+});
