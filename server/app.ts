@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthService } from './auth/auth-service';
 import { secretKey } from './auth/tokens';
+import { checkDevicePolicy, type DevicePolicy } from './device-policy';
 import { HttpError, notFound, toHttpError } from './errors';
 import { MAX_BODY_BYTES } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
@@ -18,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import type { ServerContext } from './routes/context';
 import { entityReadRoutes } from './routes/entities-read';
 import { entityWriteRoutes } from './routes/entities-write';
+import { functionRoutes } from './routes/functions';
 import { loginPageRoutes } from './routes/login-page';
 import { meRoutes } from './routes/me';
 import { publicSettingsRoutes } from './routes/public-settings';
@@ -40,6 +42,11 @@ export interface AppDeps {
   publicUrl?: string;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (sign-in lockout). */
   trustProxy?: boolean;
+  /**
+   * PIN_MIN_LENGTH and IDLE_LOCK_MINUTES, sent with each device key (default 6 digits, 15 minutes).
+   * Out of range throws, so a server never starts with a weaker policy than asked.
+   */
+  devicePolicy?: Partial<DevicePolicy>;
 }
 
 export function createApp(deps: AppDeps) {
@@ -56,6 +63,7 @@ export function createApp(deps: AppDeps) {
     log,
     publicUrl,
     trustProxy: deps.trustProxy ?? false,
+    devicePolicy: checkDevicePolicy(deps.devicePolicy),
     auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify, publicUrl }),
   };
 
@@ -79,6 +87,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/apps', authRoutes(ctx));
   app.route('/api/apps', entityReadRoutes(ctx));
   app.route('/api/apps', entityWriteRoutes(ctx));
+  app.route('/api/apps', functionRoutes(ctx));
   app.route('/api/app-logs', appLogRoutes(ctx));
   app.all('/api/*', () => {
     throw notFound('No such API endpoint');

@@ -7,7 +7,9 @@
  * · DEMO (1 = seed an empty database, 0 = never; default: only when HOST is loopback)
  * · PUBLIC_URL (the address users open, for links in mails; default http://localhost:PORT)
  * · TRUST_PROXY (1 = behind a reverse proxy: the client address comes from X-Forwarded-For)
- * · STATEMENT_TIMEOUT_MS (longest a database statement may run; default 30000).
+ * · STATEMENT_TIMEOUT_MS (longest a database statement may run; default 30000)
+ * · PIN_MIN_LENGTH (4–12, default 6) · IDLE_LOCK_MINUTES (above 0, at most 30, default 15): the
+ *   device policy sent with each device key (device-policy.ts); out of range, the server refuses to start.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,6 +17,7 @@ import { serve } from '@hono/node-server';
 import { DEFAULT_APP_ID } from '../shared/config';
 import { createApp } from './app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts';
+import { devicePolicyFromEnv } from './device-policy';
 import { seedDemo } from './demo/seed';
 import { loadOrCreateSecret } from './http/secret-file';
 import { createStore } from './store/index';
@@ -38,6 +41,7 @@ async function main() {
   if (statementTimeoutMs !== undefined && !(Number.isInteger(statementTimeoutMs) && statementTimeoutMs >= 100)) {
     throw new Error('STATEMENT_TIMEOUT_MS must be a whole number of milliseconds, at least 100');
   }
+  const devicePolicy = devicePolicyFromEnv(env);
   const store = await createStore({ dataDir, databaseUrl: env.DATABASE_URL || undefined, statementTimeoutMs });
   const jwtSecret = env.JWT_SECRET || loadOrCreateSecret(resolve(dataDir, 'jwt-secret'));
   const distDir = resolve('dist');
@@ -48,7 +52,7 @@ async function main() {
     if (summary.seeded) console.log(`Demo data created: ${Object.entries(summary.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   }
 
-  const app = createApp({ store, appId, jwtSecret, distDir, publicUrl, trustProxy: env.TRUST_PROXY === '1' });
+  const app = createApp({ store, appId, jwtSecret, distDir, publicUrl, trustProxy: env.TRUST_PROXY === '1', devicePolicy });
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     const shown = host.includes(':') ? `[${host}]` : host;
     console.log(`Passage is running at http://${shown}:${info.port}/`);

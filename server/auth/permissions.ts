@@ -5,7 +5,8 @@
  * | who                         | may                                                              |
  * | anonymous                   | nothing here (sign-in routes are public)                         |
  * | unregistered                | nothing (token of another app, disabled or deleted user)        |
- * | no profile/pending/rejected | read and update their own User profile (me) only                 |
+ * | no profile/pending/rejected | read and update their own User profile (me) and fetch their own  |
+ * |                             | device key only                                                  |
  * | coach (role user, approved) | read app entities; create/update Participant; create Cohort;     |
  * |                             | create Enrollment, update only its enrollment_status;            |
  * |                             | read User as id, email, full_name only; write app logs           |
@@ -34,6 +35,8 @@ export type Action =
   | 'delete'
   | 'read_me'
   | 'update_me'
+  /** The caller's own device key (functions/deviceKey, issue #14.2b). */
+  | 'device_key'
   | 'write_log'
   | 'read_logs'
   | 'invite';
@@ -84,6 +87,8 @@ export function decide(principal: Principal, action: Action, entity: string | nu
   }
   const state = accessState(principal.user);
   if (action === 'read_me' || action === 'update_me') return allow; // protected fields are dropped by the caller
+  // Like me: a pending coach's device encrypts its data too, and recovers it by signing in.
+  if (action === 'device_key') return allow;
   if (action === 'write_log') return allow;
   if (entity === 'User' && action === 'create') {
     return deny(403, 'FORBIDDEN', 'Users are created by registering or by invitation, not through entities');

@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import { HttpError } from '../errors';
 import type { AuthService } from '../auth/auth-service';
+import type { DevicePolicy } from '../device-policy';
 import { decide, type Action, type DecideOptions, type Decision } from '../auth/permissions';
 import { resolveCaller, type Caller } from '../auth/principal';
 import type { EntityRecord, Store } from '../store/types';
@@ -20,6 +21,8 @@ export interface ServerContext {
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, not the socket's. */
   trustProxy: boolean;
   auth: AuthService;
+  /** PIN_MIN_LENGTH and IDLE_LOCK_MINUTES, handed to devices with their key (functions/deviceKey). */
+  devicePolicy: DevicePolicy;
 }
 
 const CALLER = 'passage.caller';

@@ -3,6 +3,7 @@
  * keyed by (app, entity, id) with the whole record as jsonb; see schema.ts for tables and indexes,
  * filter-sql.ts and list-sql.ts for queries, clock.ts for updated_date.
  */
+import { randomBytes } from 'node:crypto';
 import { StoreError, badRequest, conflict, notFound, timedOut } from './errors';
 import { isoAt, reserveTimestamps } from './clock';
 import { compileFilter } from './filter-sql';
@@ -12,6 +13,9 @@ import { migrate } from './schema';
 import type { SqlClient, SqlExecutor } from './sql-client';
 import { Params, isPlainObject } from './sql-parts';
 import type { AppLogEntry, AuthRecord, EntityRecord, Filter, ListQuery, RecordMeta, Store, UpdatedRecord } from './types';
+
+/** AES-256: the size of a device key (issue #14.2b). */
+const DEVICE_KEY_BYTES = 32;
 
 export interface PostgresStoreOptions {
   /** Milliseconds since the epoch; injected so tests control time. */
@@ -222,6 +226,24 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
           return next;
         }),
       ),
+
+    // Read first (every later call is one SELECT); on a miss, insert unless a racing first call
+    // already did, then read what won. Each statement sees rows committed before it started, so
+    // both racers answer with the one stored key.
+    deviceKey: (app, userId) =>
+      mapErrors(async () => {
+        const read = async () =>
+          (await sql.query<{ key: Uint8Array }>('SELECT key FROM device_keys WHERE app = $1 AND user_id = $2', [app, String(userId)]))[0]?.key;
+        const stored = await read();
+        if (stored) return new Uint8Array(stored);
+        await sql.query(
+          `INSERT INTO device_keys (app, user_id, key, created_date) VALUES ($1, $2, $3, $4) ON CONFLICT (app, user_id) DO NOTHING`,
+          [app, String(userId), randomBytes(DEVICE_KEY_BYTES), isoAt(now())],
+        );
+        const made = await read();
+        if (!made) throw new Error('The device key was not stored');
+        return new Uint8Array(made);
+      }),
 
     appendLog: (app, entry: AppLogEntry) =>
       mapErrors(async () => {

@@ -64,6 +64,15 @@ const STATEMENTS = [
      created_date text COLLATE "C" NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS app_logs_app ON app_logs (app, seq)`,
+  // One device key per user (issue #14.2b): each device's local data key is also wrapped by it, so
+  // a coach who forgot their PIN recovers by signing in. Never part of a record, a list or a log.
+  `CREATE TABLE IF NOT EXISTS device_keys (
+     app text NOT NULL,
+     user_id text NOT NULL,
+     key bytea NOT NULL CHECK (octet_length(key) = 32),
+     created_date text COLLATE "C" NOT NULL,
+     PRIMARY KEY (app, user_id)
+   )`,
 ];
 
 export async function migrate(sql: SqlClient): Promise<void> {

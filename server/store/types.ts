@@ -85,6 +85,13 @@ export interface Store {
    */
   updateAuth(app: string, email: string, change: (current: AuthRecord) => AuthRecord | undefined): Promise<AuthRecord | null>;
 
+  /**
+   * The user's device key (issue #14.2b): 32 random bytes, made and stored on the first call, the
+   * same bytes on every later call (also when two first calls race). Kept apart from the records,
+   * so no entity read, list or log can show it.
+   */
+  deviceKey(app: string, userId: string): Promise<Uint8Array>;
+
   appendLog(app: string, entry: AppLogEntry): Promise<void>;
   listLogs(app: string, opts: { limit?: number; skip?: number }): Promise<AppLogEntry[]>;
 }

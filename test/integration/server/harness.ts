@@ -5,6 +5,7 @@
 import { createApp } from '../../../server/app';
 import { createAccount } from '../../../server/auth/accounts';
 import { issueToken, secretKey } from '../../../server/auth/tokens';
+import type { DevicePolicy } from '../../../server/device-policy';
 import { createStore } from '../../../server/store/index';
 import type { EntityRecord, Store } from '../../../server/store/types';
 
@@ -52,6 +53,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** Longest a database statement may run (the store's default when unset). */
   statementTimeoutMs?: number;
+  /** PIN_MIN_LENGTH / IDLE_LOCK_MINUTES of the app (createApp's defaults when unset). */
+  devicePolicy?: Partial<DevicePolicy>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -73,6 +76,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     distDir: options.distDir,
     publicUrl: options.publicUrl,
+    devicePolicy: options.devicePolicy,
   });
   const users = {} as Record<Who, EntityRecord>;
   for (const [who, p] of Object.entries(PEOPLE) as [Who, (typeof PEOPLE)[Who]][]) {

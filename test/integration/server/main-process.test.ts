@@ -1,6 +1,7 @@
 /**
  * server/main.ts as a real process: boots on a free port with a fresh DATA_DIR, seeds the demo
- * data once, keeps its JWT secret in DATA_DIR/jwt-secret (0600), answers, and exits 0 on SIGTERM.
+ * data once, keeps its JWT secret in DATA_DIR/jwt-secret (0600) and each user's device key in the
+ * database, answers, and exits 0 on SIGTERM; refuses to start with a device policy out of range.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -9,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess } from '../../support/processes';
 
-const bootMain = (port: number) =>
-  startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '', JWT_SECRET: '', DATABASE_URL: '' });
+const bootMain = (port: number, env: Record<string, string> = {}) =>
+  startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '', JWT_SECRET: '', DATABASE_URL: '', PIN_MIN_LENGTH: '', IDLE_LOCK_MINUTES: '', ...env });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'passage-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -42,6 +43,17 @@ describe('server/main.ts', () => {
     const { access_token } = (await login.json()) as { access_token: string };
     const count = await fetch(`${base}/entities/Participant/count`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(await count.json()).toEqual({ count: 40 });
+    const deviceKey = async () => {
+      const res = await fetch(`${base}/functions/deviceKey`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return (await res.json()) as { key: string; policy: unknown };
+    };
+    const firstKey = await deviceKey();
+    expect(firstKey.policy).toEqual({ pin_min_length: 6, idle_lock_minutes: 15 });
+    expect(first.output()).not.toContain(firstKey.key);
 
     // Over a real socket (issue #11): the participant list arrives brotli- or gzip-encoded when
     // asked and decodes (fetch undoes the encoding) to the same records as the plain answer.
@@ -68,6 +80,13 @@ describe('server/main.ts', () => {
     expect(second.output()).not.toContain('Demo data created');
     const again = await fetch(`${base}/entities/Participant/count`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(await again.json()).toEqual({ count: 40 });
+    expect((await deviceKey()).key).toBe(firstKey.key); // kept on disk, not made again
     expect(await stop(second.child)).toBe(0);
   }, 240_000);
+
+  it('refuses to start when PIN_MIN_LENGTH or IDLE_LOCK_MINUTES is out of range', async () => {
+    const port = await freePort();
+    await expect(bootMain(port, { PIN_MIN_LENGTH: '3' })).rejects.toThrow(/exited early[\s\S]*PIN_MIN_LENGTH must be a whole number from 4 to 12/);
+    await expect(bootMain(port, { IDLE_LOCK_MINUTES: '45' })).rejects.toThrow(/exited early[\s\S]*IDLE_LOCK_MINUTES must be a number of minutes above 0 and at most 30/);
+  }, 120_000);
 });

@@ -15,10 +15,13 @@ describe('decide', () => {
     expect(decide({ kind: 'anonymous' }, 'read', 'Participant')).toMatchObject({ allow: false, status: 401, reason: 'auth_required' });
     expect(decide({ kind: 'anonymous' }, 'read_me', 'User')).toMatchObject({ allow: false, status: 401 });
     expect(decide({ kind: 'unregistered' }, 'read_me', 'User')).toMatchObject({ allow: false, status: 403, reason: 'user_not_registered' });
+    expect(decide({ kind: 'anonymous' }, 'device_key', null)).toMatchObject({ allow: false, status: 401, code: 'AUTH_REQUIRED' });
+    expect(decide({ kind: 'unregistered' }, 'device_key', null)).toMatchObject({ allow: false, status: 403, code: 'USER_NOT_REGISTERED' });
   });
 
-  it('lets every signed-in user read and update their own profile and log page views', () => {
+  it('lets every signed-in user read and update their own profile, fetch their device key and log page views', () => {
     for (const p of [admin, coach, noProfile, pending, rejected]) {
+      expect(decide(p, 'device_key', null).allow).toBe(true);
       expect(decide(p, 'read_me', 'User').allow).toBe(true);
       expect(decide(p, 'update_me', 'User').allow).toBe(true);
       expect(decide(p, 'write_log', null).allow).toBe(true);
