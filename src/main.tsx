@@ -13,6 +13,9 @@ import { setDataContext } from './data/context';
 import { OfflineReadinessLine } from './pwa/offline-readiness-line';
 import { updateReadiness } from './pwa/offline-readiness';
 
+// An interactive sign-in returns with ?access_token= in the address (read before readAppParams
+// removes it): only then may the server's key open the device's data without the PIN (issue #14).
+const signedInNow = new URLSearchParams(window.location.search).has('access_token');
 // Boot: URL params first (they capture ?access_token= and clean the address bar), then the
 // client, error reporting to a hosting frame, the service worker and the app.
 const params = readAppParams();
@@ -30,7 +33,7 @@ setDataContext({ client });
 installFrameErrorReporting();
 registerPwa();
 
-const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl });
+const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl, signedInNow });
 const router = createAppRouter();
 
 // Every screen's chunk into memory right after the first page rendered (issue #11.6): until the

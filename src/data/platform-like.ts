@@ -25,6 +25,8 @@ export interface PlatformClientLike {
     me(): Promise<{ id: string }>;
     updateMe(data: Record<string, unknown>): Promise<{ id: string }>;
   };
+  /** Backend functions (`deviceKey`, issue #14.2); optional so small fakes need not have it. */
+  functions?: { invoke(name: string, params: Record<string, unknown>): Promise<{ data: unknown }> };
   /** Every HTTP answer of the client, any request (the real client has it; fakes may not). */
   onAnswer?(listener: (answer: { status: number; ok: boolean }) => void): () => void;
 }

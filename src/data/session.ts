@@ -1,6 +1,7 @@
 import { dataContext } from './context';
 import type { User } from '../../shared/entities';
 import { forgetRememberedQueries } from './queries/remembered';
+import { readVault } from './vault/device-vault';
 
 /**
  * The signed-in identity on this device (S11): cached so Passage starts offline, counted before a
@@ -9,12 +10,22 @@ import { forgetRememberedQueries } from './queries/remembered';
 export const CURRENT_USER_KEY = 'currentUser';
 
 export async function getCachedUser(): Promise<User | null> {
-  const row = await dataContext().db.meta.get(CURRENT_USER_KEY);
+  const { db } = dataContext();
+  if (!db.keys.unlocked) {
+    // Sealed (issue #14): while locked only the vault's owner id is known. The shell shows the
+    // PIN screen for it and reads the whole user once the PIN opened the vault. (A device from
+    // before encryption has no vault yet, and its plain row still reads.)
+    const vault = await readVault(db);
+    if (vault) return { id: vault.user_id, email: '' };
+  }
+  const row = await db.meta.get(CURRENT_USER_KEY);
   return (row?.value as User | undefined) ?? null;
 }
 
 export async function cacheCurrentUser(user: User): Promise<void> {
   const { db } = dataContext();
+  // Locked, it cannot be sealed: the shell caches it again right after the device is unlocked.
+  if (!db.keys.unlocked) return;
   await db.transaction('rw', db.meta, db.users, async () => {
     await db.meta.put({ key: CURRENT_USER_KEY, value: user });
     // The coach directory (lead coach picker) should know the signed-in user even before a pull.
@@ -34,9 +45,10 @@ export async function otherUsersWithPendingOps(userId: string): Promise<string[]
   return keys.map(String).filter((k) => k !== userId);
 }
 
-/** Wipe everything this device holds: mirror, outbox, conflicts, aliases, sync state, cached user. */
+/** Wipe everything this device holds: mirror, outbox, conflicts, aliases, sync state, cached user, keys. */
 export async function clearLocalData(): Promise<void> {
   const { db } = dataContext();
+  db.keys.clear();
   await db.transaction('rw', db.tables, async () => {
     await Promise.all(db.tables.map((t) => t.clear()));
   });

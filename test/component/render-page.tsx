@@ -70,9 +70,16 @@ export async function renderPage(
       authError: null,
       publicSettings: null,
       offline: false,
+      lock: 'unlocked',
       logout: vi.fn(async () => true),
       navigateToLogin: vi.fn(),
       retry: vi.fn(),
+      unlock: vi.fn(async () => ({ ok: true as const })),
+      setPin: vi.fn(async () => undefined),
+      lockNow: vi.fn(),
+      forgotPin: vi.fn(),
+      afterWipe: vi.fn(),
+      lockInfo: vi.fn(async () => ({ policy: { pin_min_length: 6, idle_lock_minutes: 15 }, failedAttempts: 0, retryAt: null, pending: 0 })),
       setUser: (u) => {
         setUserSpy(u);
         setCurrent(u);

@@ -20,4 +20,7 @@ beforeEach(() => forgetRememberedQueries());
 // data key, so every row they write and read goes through the encryption middleware.
 import { db as appDb } from '../../src/data/db';
 import { newDataKey } from '../../src/data/vault/keys';
-appDb.keys.set(newDataKey());
+// A test that logs out or wipes the device drops the key; the next one gets a new one.
+beforeEach(() => {
+  if (!appDb.keys.unlocked) appDb.keys.set(newDataKey());
+});

@@ -24,6 +24,29 @@ import { CHROMIUM, CHROMIUM_ARGS, freePort, stopChild } from '../support/process
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
+/** The device PIN the browser tests choose after signing in (issue #14). */
+export const TEST_PIN = '246810';
+
+/**
+ * Past the device lock (issue #14): on 'Set a PIN for this tablet' choose TEST_PIN, on 'Passage is
+ * locked' enter it; then wait until the app itself rendered. Returns which screen it passed.
+ */
+export async function passDeviceLock(page: Page, pin = TEST_PIN): Promise<'set-pin' | 'unlock' | 'none'> {
+  await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+  const lock = page.locator('[data-device-lock]');
+  if (!(await lock.count())) return 'none';
+  const setting = (await page.getByRole('heading', { name: 'Set a PIN for this tablet' }).count()) > 0;
+  if (setting) {
+    await page.getByLabel('PIN', { exact: true }).fill(pin);
+    await page.getByLabel('Confirm PIN').fill(pin);
+    await page.getByRole('button', { name: 'Save PIN' }).click();
+  } else {
+    await page.getByLabel('PIN', { exact: true }).fill(pin);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+  }
+  await page.locator('[data-app-ready]:not([data-device-lock])').first().waitFor({ timeout: 30_000 });
+  return setting ? 'set-pin' : 'unlock';
+}
 export const DEMO = {
   admin: 'admin@example.org',
   coach: 'coach@example.org',
@@ -145,11 +168,11 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.search.includes('access_token'), {
         timeout: 30_000,
       });
-      await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+      await passDeviceLock(page);
     },
     async goto(page, path) {
       await page.goto(`${baseUrl}${path}`);
-      await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+      await passDeviceLock(page);
     },
     async axe(page) {
       // Evaluated over CDP rather than added as a <script>: the server's CSP (rightly) forbids

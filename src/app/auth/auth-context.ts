@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { PublicSettings } from '../../platform';
 import type { User } from '../../../shared/entities';
 import type { AuthError } from './auth-errors';
+import type { LockInfo, LockState, UnlockResult } from '../../data/device-lock';
 
 /** The app state of spec.md 2.3, plus what the shell needs to act on it. */
 export interface AuthState {
@@ -15,6 +16,8 @@ export interface AuthState {
   userLoadError?: string;
   /** Signed out with no connection: the shell shows SignedOutOffline (issue #9.8). */
   needsConnection?: boolean;
+  /** The device lock of a signed-in user (issue #14); null before start-up decided. */
+  lock: LockState | null;
 }
 
 export interface AuthApi extends AuthState {
@@ -34,6 +37,18 @@ export interface AuthApi extends AuthState {
   navigateToLogin(): void;
   /** Run start-up again (the error screen's Try again). */
   retry(): void;
+  /** Try the device PIN; on success the app opens (and sync starts). */
+  unlock(pin: string): Promise<UnlockResult>;
+  /** Choose this device's PIN (first sign-in here, or after a reset). */
+  setPin(pin: string): Promise<void>;
+  /** Lock now: sync stops, the key and every decrypted list leave memory (idle time, Lock button). */
+  lockNow(): void;
+  /** Forgot the PIN: forget the stored sign-in (the data stays) and sign in online to set a new one. */
+  forgotPin(): void;
+  /** After 10 wrong PINs the device's copy was erased: forget the sign-in and go to sign-in. */
+  afterWipe(): void;
+  /** The PIN policy, wrong tries so far, the wait, and the changes an erase would lose. */
+  lockInfo(): Promise<LockInfo>;
 }
 
 export const AuthContext = createContext<AuthApi | null>(null);
@@ -52,4 +67,5 @@ export const INITIAL_AUTH_STATE: AuthState = {
   authError: null,
   publicSettings: null,
   offline: false,
+  lock: null,
 };

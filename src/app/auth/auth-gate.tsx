@@ -5,6 +5,8 @@ import { AccessRestricted } from './access-restricted';
 import { LoadingScreen } from './loading-screen';
 import { SignedOutOffline } from './signed-out-offline';
 import { StartupError } from './startup-error';
+import { SetPinScreen, UnlockScreen } from './device-lock-screens';
+import { IdleLock } from './idle-lock';
 import { shellParts } from '../screens';
 
 /**
@@ -24,6 +26,14 @@ export function AuthGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (goToLogin) navigateToLogin();
   }, [goToLogin]);
+
+  // Another account's data was here, and its waiting changes are gone now (an administrator
+  // discarded them, which erased the device copy): start again, which gives this user a vault.
+  const reopen = auth.lock === 'other-user' && auth.othersPending !== undefined && auth.othersPending.length === 0;
+  const retry = useEffectEvent(() => auth.retry());
+  useEffect(() => {
+    if (reopen) retry();
+  }, [reopen]);
 
   if (loading) return <LoadingScreen />;
   // /login is the server's page: offline it would be the browser's "no internet" page (issue #9.8).
@@ -48,5 +58,14 @@ export function AuthGate({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
-  return <CurrentUserContext.Provider value={auth.user}>{children}</CurrentUserContext.Provider>;
+  // Issue #14: nothing of the app (or of the data) renders until this device is unlocked.
+  if (auth.lock === 'locked') return <UnlockScreen />;
+  if (auth.lock === 'set-pin') return <SetPinScreen />;
+  if (auth.lock !== 'unlocked') return <LoadingScreen />;
+  return (
+    <CurrentUserContext.Provider value={auth.user}>
+      <IdleLock />
+      {children}
+    </CurrentUserContext.Provider>
+  );
 }

@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { PlatformClient } from '../../platform';
 import type { User } from '../../../shared/entities';
 import type * as session from '../../data/session';
+import type * as deviceLock from '../../data/device-lock';
 import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
 import { isTransportFailure } from './auth-errors';
 import { runStartup } from './startup';
@@ -42,6 +43,10 @@ export interface AuthEnvironment {
   sync: { start(args: { client: PlatformClient; user: User }): unknown; stop(): unknown };
   /** Asks before a logout that leaves `pendingCount` changes behind (S11); true = go ahead. */
   confirmLogout(pendingCount: number): Promise<boolean>;
+  /** The device lock (issue #14): the data layer's data/device-lock.ts. */
+  vault: Pick<typeof deviceLock, 'openDeviceLock' | 'unlockDevice' | 'chooseDevicePin' | 'lockDevice' | 'askPinReset' | 'deviceLockInfo'>;
+  /** This page load carries a token from an interactive sign-in (the URL's access_token). */
+  signedInNow: boolean;
 }
 
 export function AuthProvider({ client, env, children }: { client: PlatformClient; env: AuthEnvironment; children: ReactNode }) {
@@ -59,9 +64,25 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
       onPublicSettings: (publicSettings) => {
         if (!cancelled) setState((s) => ({ ...s, publicSettings, isLoadingPublicSettings: false }));
       },
-    }).then((result) => {
+    }).then(async (result) => {
       if (cancelled) return;
-      setState({ ...result, isLoadingAuth: false, isLoadingPublicSettings: false });
+      let lock: AuthState['lock'] = null;
+      let user = result.user;
+      if (result.isAuthenticated && user) {
+        lock = await env.vault
+          .openDeviceLock({ userId: user.id, online: !result.offline, signedInNow: env.signedInNow })
+          .catch((err: unknown) => {
+            console.error('The device lock could not be opened', err);
+            return 'locked' as const;
+          });
+        if (lock === 'unlocked' || lock === 'set-pin') {
+          // The key is in memory: the signed-in user is cached sealed (start-up could not before).
+          if (!result.offline) await env.session.cacheCurrentUser(user).catch(() => undefined);
+          user = (await env.session.getCachedUser().catch(() => null)) ?? user;
+        }
+      }
+      if (cancelled) return;
+      setState({ ...result, user, lock, isLoadingAuth: false, isLoadingPublicSettings: false });
     });
     return () => {
       cancelled = true;
@@ -84,7 +105,8 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
   const othersWaiting = othersPending === undefined || othersPending.length > 0;
   // The cached user follows local profile submissions and pulled approvals (same transaction as
   // the change), so the guard and ProfileSetup update without a reload.
-  const cached = useLiveQuery(() => (userId ? env.session.getCachedUser().catch(() => null) : null), [userId, env]);
+  // Read again on unlock: while locked only the vault's owner id is known.
+  const cached = useLiveQuery(() => (userId ? env.session.getCachedUser().catch(() => null) : null), [userId, env, state.lock]);
   const user = cached && cached.id === userId ? cached : state.user;
 
   // Reads the newest user without making profile edits a reason to restart sync.
@@ -98,10 +120,61 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
     }
   });
   // Only a new identity (or client, environment) starts sync; profile edits of the same user do not.
+  // Nor while the device is locked: the engine cannot read or write personal fields then (#14).
+  const unlocked = state.lock === 'unlocked';
   useEffect(() => {
-    if (!state.isAuthenticated || !userId || othersWaiting || syncing.current) return;
+    if (!state.isAuthenticated || !userId || othersWaiting || !unlocked || syncing.current) return;
     startSync();
-  }, [state.isAuthenticated, userId, othersWaiting, client, env]);
+  }, [state.isAuthenticated, userId, othersWaiting, unlocked, client, env]);
+
+  const stopSync = useCallback(async () => {
+    try {
+      await env.sync.stop();
+    } catch (err) {
+      console.error('Sync did not stop cleanly', err);
+    }
+    syncing.current = false;
+  }, [env]);
+
+  const lockNow = useCallback(() => {
+    // The key goes at once; sync stops with it (it could neither read nor write personal fields).
+    env.vault.lockDevice();
+    setState((s) => (s.lock === 'unlocked' || s.lock === 'set-pin' ? { ...s, lock: 'locked' } : s));
+    void stopSync();
+  }, [env, stopSync]);
+
+  const unlock = useCallback<AuthApi['unlock']>(
+    async (pin) => {
+      const result = await env.vault.unlockDevice(pin);
+      if (result.ok) {
+        const user = await env.session.getCachedUser().catch(() => null);
+        setState((s) => ({ ...s, lock: 'unlocked', user: user ?? s.user }));
+      }
+      return result;
+    },
+    [env],
+  );
+
+  const setPin = useCallback<AuthApi['setPin']>(
+    async (pin) => {
+      await env.vault.chooseDevicePin(pin);
+      setState((s) => ({ ...s, lock: 'unlocked' }));
+    },
+    [env],
+  );
+
+  const leaveForSignIn = useCallback(() => {
+    env.clearToken();
+    setState(INITIAL_AUTH_STATE);
+    const from = encodeURIComponent(window.location.href);
+    env.navigate(`${env.appBaseUrl}/login?from_url=${from}`);
+  }, [env]);
+
+  const forgotPin = useCallback(() => {
+    // The data stays sealed here; an online sign-in brings the server's key, which opens it.
+    env.vault.askPinReset();
+    leaveForSignIn();
+  }, [env, leaveForSignIn]);
 
   const navigateToLogin = useCallback(() => {
     const from = encodeURIComponent(window.location.href);
@@ -115,29 +188,26 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
       // A count that cannot be read counts as one: better a needless question than a silent wipe.
       const mine = current ? await env.session.pendingCountFor(current.id).catch(() => 1) : 0;
       if (!(await env.confirmLogout(mine))) return false;
-      try {
-        await env.sync.stop();
-      } catch (err) {
-        console.error('Sync did not stop cleanly', err);
-      }
+      await stopSync();
       // Personal data of justice-involved people must not stay on a shared tablet — unless some
       // change (this user's or another's) still lives only here; then the copy stays (S11).
       const others = await env.session.otherUsersWithPendingOps(current?.id ?? '').catch(() => ['unknown']);
       if (mine === 0 && others.length === 0) {
         await env.session.clearLocalData().catch((err: unknown) => console.error('Could not clear local data', err));
       }
+      // A copy kept for pending changes stays sealed: its key leaves memory with the user.
+      env.vault.lockDevice();
       env.clearToken();
       // Back to the loading state: the page is about to leave, and the gate must not start a
       // second navigation (to login) that would race the logout redirect.
       setState(INITIAL_AUTH_STATE);
-      syncing.current = false;
       // Offline, the reload is served by the service worker and start-up shows the signed-out
       // screen ('sign-in needs a connection'); the logout URL would be the browser's error page.
       if (redirect && (await serverReachable(client))) env.navigate(client.auth.logoutUrl(redirectTo ?? window.location.href));
       else env.reload();
       return true;
     },
-    [client, env, state.user],
+    [client, env, state.user, stopSync],
   );
 
   const api = useMemo<AuthApi>(
@@ -152,8 +222,14 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
         setState(INITIAL_AUTH_STATE);
         setAttempt((n) => n + 1);
       },
+      unlock,
+      setPin,
+      lockNow,
+      forgotPin,
+      afterWipe: leaveForSignIn,
+      lockInfo: env.vault.deviceLockInfo,
     }),
-    [state, user, othersPending, logout, navigateToLogin],
+    [state, user, othersPending, logout, navigateToLogin, unlock, setPin, lockNow, forgotPin, leaveForSignIn, env.vault.deviceLockInfo],
   );
 
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;

@@ -1,10 +1,13 @@
 import * as session from '../../data/session';
 import * as runtime from '../../data/runtime';
+import * as deviceLock from '../../data/device-lock';
 import { confirmLogout } from '../../pwa/confirm-logout';
 import type { AuthEnvironment } from './auth-provider';
 
 /** The real world for AuthProvider: location, the data layer's session and sync runtime. */
-export function browserAuthEnvironment(overrides: Partial<AuthEnvironment> & Pick<AuthEnvironment, 'getToken' | 'clearToken'>): AuthEnvironment {
+export function browserAuthEnvironment(
+  overrides: Partial<AuthEnvironment> & Pick<AuthEnvironment, 'getToken' | 'clearToken' | 'signedInNow'>,
+): AuthEnvironment {
   return {
     appBaseUrl: '',
     navigate: (url) => window.location.assign(url),
@@ -21,6 +24,7 @@ export function browserAuthEnvironment(overrides: Partial<AuthEnvironment> & Pic
       stop: () => runtime.stopDataSync(),
     },
     confirmLogout,
+    vault: deviceLock,
     ...overrides,
   };
 }

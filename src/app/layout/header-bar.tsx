@@ -1,12 +1,12 @@
-import { LogOut, PanelLeft } from 'lucide-react';
+import { Lock, LogOut, PanelLeft } from 'lucide-react';
 import { useCurrentUser } from '../current-user';
 import { useAuth } from '../auth/auth-context';
 import { useShellSlots } from '../shell-slots';
 
-/** The bar above every page: sidebar toggle, a status slot (sync), the user, and Log out. */
+/** The bar above every page: sidebar toggle, a status slot (sync), the user, Lock (issue #14) and Log out. */
 export function HeaderBar({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: () => void; sidebarExpanded: boolean }) {
   const user = useCurrentUser();
-  const { logout } = useAuth();
+  const { logout, lockNow } = useAuth();
   const { headerStatus } = useShellSlots();
 
   return (
@@ -29,6 +29,15 @@ export function HeaderBar({ onToggleSidebar, sidebarExpanded }: { onToggleSideba
             <p className="truncate text-xs text-slate-600">{user.email}</p>
           </div>
         )}
+        <button
+          type="button"
+          onClick={lockNow}
+          title="Lock Passage on this tablet (your PIN opens it again)"
+          className="inline-flex min-h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
+          <Lock aria-hidden="true" className="h-4 w-4" />
+          Lock
+        </button>
         <button
           type="button"
           onClick={() => void logout()}

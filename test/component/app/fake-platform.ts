@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { createPlatformClient } from '../../../src/platform';
+import type { LockState } from '../../../src/data/device-lock';
 import type { AuthEnvironment } from '../../../src/app/auth/auth-provider';
 import type { User } from '../../../shared/entities';
 
@@ -52,6 +53,8 @@ export interface FakeEnvironmentOptions {
   others?: string[];
   /** What the logout warning answers. */
   confirm?: boolean;
+  /** What opening the device lock answers (issue #14); the lock screens have tests of their own. */
+  lock?: LockState;
 }
 
 export function fakeEnvironment(options: FakeEnvironmentOptions = {}) {
@@ -73,6 +76,15 @@ export function fakeEnvironment(options: FakeEnvironmentOptions = {}) {
     },
     sync: { start: vi.fn(), stop: vi.fn() },
     confirmLogout: vi.fn(async () => options.confirm ?? true),
+    vault: {
+      openDeviceLock: vi.fn(async () => options.lock ?? 'unlocked'),
+      unlockDevice: vi.fn(async () => ({ ok: true as const })),
+      chooseDevicePin: vi.fn(async () => undefined),
+      lockDevice: vi.fn(),
+      askPinReset: vi.fn(),
+      deviceLockInfo: vi.fn(async () => ({ policy: { pin_min_length: 6, idle_lock_minutes: 15 }, failedAttempts: 0, retryAt: null, pending: options.pending ?? 0 })),
+    },
+    signedInNow: false,
   } satisfies AuthEnvironment;
   return env;
 }

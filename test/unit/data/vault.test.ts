@@ -35,7 +35,7 @@ const ANA = {
   last_name: 'Ruiz',
   cdcr_number: 'AB1234',
   phone: '555-0101',
-  custody_status: 'in_custody',
+  custody_status: 'in-custody',
   projected_release_date: '2027-03-01',
   enrollment_date: '2026-01-02',
   updated_date: '2026-01-03T00:00:00.000Z',
@@ -78,11 +78,11 @@ describe('record sealing', () => {
     ];
     const text = clearText(stored);
     for (const secret of ['Ana', 'Ruiz', 'AB1234', '555-01', 'coach@example.org', 'Casey']) expect(text).not.toContain(secret);
-    expect(text).toContain('in_custody');
+    expect(text).toContain('in-custody');
     expect(text).toContain('2027-03-01');
 
     expect(await db.participants.get('p1')).toEqual(ANA);
-    expect(await db.participants.where('custody_status').equals('in_custody').toArray()).toEqual([ANA]);
+    expect(await db.participants.where('custody_status').equals('in-custody').toArray()).toEqual([ANA]);
     expect(await db.participants.filter((p) => p.first_name === 'Ana').count()).toBe(1);
     await db.participants.update('p1', { phone: '555-0199' });
     expect((await db.participants.get('p1'))?.phone).toBe('555-0199');

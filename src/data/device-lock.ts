@@ -1,0 +1,158 @@
+import { dataContext } from './context';
+import { fetchDeviceKey } from './online/device-key';
+import { forgetRememberedQueries } from './queries/remembered';
+import {
+  attachServerKey,
+  createVault,
+  DEFAULT_POLICY,
+  MAX_ATTEMPTS,
+  readVault,
+  sealExistingRows,
+  setPin,
+  unlockWithPin,
+  unlockWithServerKey,
+  wipeDevice,
+  type UnlockResult,
+  type VaultPolicy,
+} from './vault/device-vault';
+
+export type { UnlockResult, VaultPolicy };
+export { MAX_ATTEMPTS };
+
+/**
+ * The device lock (issue #14.2–3) as the shell sees it. Personal fields on this tablet are sealed
+ * with a data key that is in memory only while Passage is unlocked:
+ * - 'unlocked': the key is in memory; the app may open.
+ * - 'set-pin': the key is in memory, but the coach has no PIN on this device yet (first sign-in
+ *   here, a forgotten PIN after an online sign-in): the app opens once one is chosen.
+ * - 'locked': the PIN is needed (a start with a stored sign-in, or after the idle time).
+ * - 'other-user': the data here belongs to another account whose changes are still waiting (S11);
+ *   the shell shows the pending-changes gate and opens nothing.
+ */
+export type LockState = 'unlocked' | 'set-pin' | 'locked' | 'other-user';
+
+/** A PIN reset was asked for (Forgot your PIN?): the next online sign-in sets a new one. */
+const PIN_RESET_FLAG = 'passage_pin_reset';
+
+function pinResetAsked(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(PIN_RESET_FLAG) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function setPinResetAsked(value: boolean): void {
+  try {
+    if (value) globalThis.localStorage?.setItem(PIN_RESET_FLAG, '1');
+    else globalThis.localStorage?.removeItem(PIN_RESET_FLAG);
+  } catch {
+    // Private mode: the coach sets the PIN again from the lock screen's recovery instead.
+  }
+}
+
+/**
+ * Open this device's vault for `userId` at start-up.
+ * - `online`: the server answered (me() succeeded); its per-user key is fetched.
+ * - `signedInNow`: this page load carries a token from an interactive sign-in (the URL's
+ *   access_token), so the server's key may unlock without the PIN (the recovery path). A start
+ *   with a stored token asks for the PIN, online or not.
+ */
+export async function openDeviceLock({ userId, online, signedInNow }: { userId: string; online: boolean; signedInNow: boolean }): Promise<LockState> {
+  const { db } = dataContext();
+  const server = online ? await fetchDeviceKey() : null;
+  let record = await readVault(db);
+
+  if (record && record.user_id !== userId) {
+    // Another account's data: its changes wait for their owner (S11), else it goes before ours comes.
+    const theirs = await db.outbox.where('user_id').notEqual(userId).count();
+    if (theirs > 0) return 'other-user';
+    await wipeDevice(db);
+    record = null;
+  }
+
+  if (!record) {
+    // First sign-in on this device (or after an erase): a new key, sealed by the server's at once.
+    await createVault(db, userId, server?.policy ?? DEFAULT_POLICY);
+    if (server) await attachServerKey(db, server.key, server.policy);
+    await sealExistingRows(db);
+    return 'set-pin';
+  }
+
+  if (!db.keys.unlocked && server && signedInNow) await unlockWithServerKey(db, server.key);
+  if (db.keys.unlocked) {
+    if (server && (!record.server || server.policy)) await attachServerKey(db, server.key, server.policy);
+    await sealExistingRows(db);
+    if (!record.pin || pinResetAsked()) return 'set-pin';
+    return 'unlocked';
+  }
+  if (!record.pin) {
+    // Made on another start that never got to choose a PIN, and the server cannot open it now.
+    // Nothing here can be read without a PIN or the server: start over when the server is here.
+    if (!server) return 'locked';
+    await wipeDevice(db);
+    return openDeviceLock({ userId, online, signedInNow });
+  }
+  pendingServerKey = server;
+  return 'locked';
+}
+
+/** The server's key of this start, kept until the PIN opens the vault so it can seal the key too. */
+let pendingServerKey: Awaited<ReturnType<typeof fetchDeviceKey>> = null;
+
+export async function unlockDevice(pin: string): Promise<UnlockResult> {
+  const { db } = dataContext();
+  const result = await unlockWithPin(db, pin, dataContext().now());
+  if (result.ok) {
+    const server = pendingServerKey;
+    pendingServerKey = null;
+    if (server) await attachServerKey(db, server.key, server.policy);
+    await sealExistingRows(db);
+  }
+  if (!result.ok && result.reason === 'wiped') forgetRememberedQueries();
+  return result;
+}
+
+export async function chooseDevicePin(pin: string): Promise<void> {
+  await setPin(dataContext().db, pin);
+  setPinResetAsked(false);
+}
+
+/** Lock now (idle time, or the coach's Lock button): the key and every decrypted list leave memory. */
+export function lockDevice(): void {
+  dataContext().db.keys.clear();
+  forgetRememberedQueries();
+}
+
+export function isDeviceUnlocked(): boolean {
+  return dataContext().db.keys.unlocked;
+}
+
+/** Listen for lock and unlock (the key ring changes). */
+export function subscribeDeviceLock(listener: () => void): () => void {
+  return dataContext().db.keys.subscribe(listener);
+}
+
+/** "Forgot your PIN?": the next online sign-in opens the data with the server's key and asks for a new PIN. */
+export function askPinReset(): void {
+  setPinResetAsked(true);
+}
+
+export interface LockInfo {
+  policy: VaultPolicy;
+  failedAttempts: number;
+  retryAt: number | null;
+  /** Changes on this device not yet on the server (what an erase would lose). */
+  pending: number;
+}
+
+export async function deviceLockInfo(): Promise<LockInfo> {
+  const { db } = dataContext();
+  const record = await readVault(db);
+  return {
+    policy: record?.policy ?? DEFAULT_POLICY,
+    failedAttempts: record?.failed_attempts ?? 0,
+    retryAt: record?.retry_at ?? null,
+    pending: await db.outbox.count(),
+  };
+}
