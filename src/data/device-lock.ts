@@ -5,6 +5,7 @@ import {
   attachServerKey,
   createVault,
   DEFAULT_POLICY,
+  lockVault,
   MAX_ATTEMPTS,
   readVault,
   sealExistingRows,
@@ -25,7 +26,8 @@ export { MAX_ATTEMPTS };
  * - 'unlocked': the key is in memory; the app may open.
  * - 'set-pin': the key is in memory, but the coach has no PIN on this device yet (first sign-in
  *   here, a forgotten PIN after an online sign-in): the app opens once one is chosen.
- * - 'locked': the PIN is needed (a start with a stored sign-in, or after the idle time).
+ * - 'locked': the PIN is needed: a start without a connection, or while the lock screen was up
+ *   (idle time, the Lock button, a wrong PIN) — a reload does not get round it.
  * - 'other-user': the data here belongs to another account whose changes are still waiting (S11);
  *   the shell shows the pending-changes gate and opens nothing.
  */
@@ -53,10 +55,11 @@ function setPinResetAsked(value: boolean): void {
 
 /**
  * Open this device's vault for `userId` at start-up.
- * - `online`: the server answered (me() succeeded); its per-user key is fetched.
+ * - `online`: the server answered (me() succeeded) for a signed-in user; its per-user key is
+ *   fetched, and opens the vault unless the lock screen was left up (`locked`).
  * - `signedInNow`: this page load carries a token from an interactive sign-in (the URL's
- *   access_token), so the server's key may unlock without the PIN (the recovery path). A start
- *   with a stored token asks for the PIN, online or not.
+ *   access_token): the server's key opens the vault even then (Forgot your PIN?).
+ * Without a connection the PIN is always needed.
  */
 export async function openDeviceLock({ userId, online, signedInNow }: { userId: string; online: boolean; signedInNow: boolean }): Promise<LockState> {
   const { db } = dataContext();
@@ -79,7 +82,7 @@ export async function openDeviceLock({ userId, online, signedInNow }: { userId: 
     return 'set-pin';
   }
 
-  if (!db.keys.unlocked && server && signedInNow) await unlockWithServerKey(db, server.key);
+  if (!db.keys.unlocked && server && (signedInNow || !record.locked)) await unlockWithServerKey(db, server.key);
   if (db.keys.unlocked) {
     if (server && (!record.server || server.policy)) await attachServerKey(db, server.key, server.policy);
     await sealExistingRows(db);
@@ -94,6 +97,7 @@ export async function openDeviceLock({ userId, online, signedInNow }: { userId: 
     return openDeviceLock({ userId, online, signedInNow });
   }
   pendingServerKey = server;
+  await lockVault(db);
   return 'locked';
 }
 
@@ -120,7 +124,8 @@ export async function chooseDevicePin(pin: string): Promise<void> {
 
 /** Lock now (idle time, or the coach's Lock button): the key and every decrypted list leave memory. */
 export function lockDevice(): void {
-  dataContext().db.keys.clear();
+  const { db } = dataContext();
+  void lockVault(db).catch((err: unknown) => console.error('Could not record the lock', err));
   forgetRememberedQueries();
 }
 

@@ -100,7 +100,7 @@ export function SetPinScreen() {
     <LockCard icon={<KeyRound aria-hidden="true" className="h-12 w-12" />} title="Set a PIN for this tablet">
       <p className="mt-3 text-sm text-slate-700">
         Passage keeps participants' personal information encrypted on this tablet. Choose a PIN of at least {min} digits: you will
-        need it to open Passage, with or without a connection, and after {idlePhrase(minutes)} without use.
+        need it to open Passage without a connection, and after {idlePhrase(minutes)} without use.
       </p>
       <form className="mt-6 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
         <TextField label="PIN" value={pin} onChange={(e) => setPinValue(e.target.value.trim())} {...PIN_INPUT} autoFocus />

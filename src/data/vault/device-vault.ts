@@ -26,6 +26,12 @@ export interface VaultRecord {
   /** Epoch ms before which no PIN is tried (after 5 wrong ones). */
   retry_at: number | null;
   policy: VaultPolicy;
+  /**
+   * The lock screen was shown (idle time, the Lock button, an offline start, a wrong PIN) and not
+   * passed yet: only the PIN or an interactive sign-in opens the vault, so reloading the page
+   * online does not get round the lock.
+   */
+  locked?: boolean;
 }
 
 export const VAULT_KEY = 'vault';
@@ -99,7 +105,7 @@ export async function unlockWithPin(db: PassageDB, pin: string, now: number): Pr
   const key = await unwrapWithPin(record.pin, pin);
   if (key) {
     db.keys.set(key);
-    if (record.failed_attempts || record.retry_at) await writeVault(db, { ...record, failed_attempts: 0, retry_at: null });
+    if (record.failed_attempts || record.retry_at || record.locked) await writeVault(db, { ...record, failed_attempts: 0, retry_at: null, locked: false });
     return { ok: true };
   }
   const failed = record.failed_attempts + 1;
@@ -109,7 +115,7 @@ export async function unlockWithPin(db: PassageDB, pin: string, now: number): Pr
   }
   const delay = retryDelayMs(failed);
   const retryAt = delay ? now + delay : null;
-  await writeVault(db, { ...record, failed_attempts: failed, retry_at: retryAt });
+  await writeVault(db, { ...record, failed_attempts: failed, retry_at: retryAt, locked: true });
   return { ok: false, reason: 'wrong', attemptsLeft: MAX_ATTEMPTS - failed, retryAt };
 }
 
@@ -120,12 +126,15 @@ export async function unlockWithServerKey(db: PassageDB, serverKey: Uint8Array):
   const key = await unwrapWithServerKey(record.server, serverKey);
   if (!key) return false;
   db.keys.set(key);
-  if (record.failed_attempts || record.retry_at) await writeVault(db, { ...record, failed_attempts: 0, retry_at: null });
+  if (record.failed_attempts || record.retry_at || record.locked) await writeVault(db, { ...record, failed_attempts: 0, retry_at: null, locked: false });
   return true;
 }
 
-export function lockVault(db: PassageDB): void {
+/** Forget the key now, and remember that the lock screen has to be passed (see `locked`). */
+export async function lockVault(db: PassageDB): Promise<void> {
   db.keys.clear();
+  const record = await readVault(db);
+  if (record && !record.locked) await writeVault(db, { ...record, locked: true });
 }
 
 /** Erase everything this device holds (the vault included): only an online sign-in gets back in. */
