@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD, setupHarness } from './harness';
+import { DEMO, DEMO_PASSWORD, setupHarness, passDeviceLock } from './harness';
 import { eventually, serviceWorkerReady, syncStatusRow } from './offline-world';
 
 /**
@@ -40,7 +40,7 @@ describe('the first sync tells the truth (issue #9.5)', () => {
     const submitted = Date.now();
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The app shell (header, sidebar, page) renders while the first sync is still held.
-    await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+    await passDeviceLock(page);
     await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
     console.log(`sign-in → app shell with the first sync held: ${Date.now() - submitted} ms`);
 

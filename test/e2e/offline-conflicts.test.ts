@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD, setupHarness } from './harness';
+import { DEMO, DEMO_PASSWORD, setupHarness, passDeviceLock } from './harness';
 import {
   editParticipantField,
   eventually,
@@ -45,6 +45,7 @@ describe('the Sync page in the browser', () => {
     await page.context().setOffline(false);
     await eventually(async () => (await outbox(page)).length).toBe(0);
     await page.goto(`${h().baseUrl}/sync`);
+    await passDeviceLock(page);
     await page.getByRole('heading', { name: 'Conflicts (2)' }).waitFor({ timeout: 15_000 });
     await page.getByTestId('sync-indicator').getByText('Needs attention').waitFor();
 
@@ -76,6 +77,7 @@ describe('the Sync page in the browser', () => {
     // The other change goes through.
     await eventually(async () => (await serverRows(h().baseUrl, token, 'Participant', { id: fine.id }))[0].phone).toBe('(555) 321-0000');
     await page.goto(`${h().baseUrl}/sync`);
+    await passDeviceLock(page);
     const card = page.getByRole('listitem', { name: /^Rejected: Participant/ });
     await card.waitFor({ timeout: 15_000 });
     expect(await card.textContent()).toContain('The server said: address is too long (422)');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Request } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD } from './harness';
+import { DEMO, DEMO_PASSWORD, passDeviceLock } from './harness';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
 import {
   addParticipant,
@@ -92,7 +92,7 @@ describe('sync under failure (issue #5.6)', () => {
     await eventually(async () => (await syncStatusRow(first))?.lastSyncedAt ?? null).not.toBeNull();
     const second = await context.newPage();
     await second.goto(`${own.baseUrl}/participants`);
-    await second.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+    await passDeviceLock(second);
     await new Promise((r) => setTimeout(r, 1_500));
 
     const calls = { first: 0, second: 0 };

@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { passDeviceLock } from './harness';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -203,7 +204,7 @@ export async function signInAt(page: Page, baseUrl: string, email: string, passw
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.search.includes('access_token'));
-  await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+  await passDeviceLock(page);
 }
 
 /** The leader's status row (data/sync/status-store.ts) as the page's IndexedDB holds it. */
@@ -215,6 +216,7 @@ export async function syncStatusRow(page: Page): Promise<{ lastSyncedAt: number 
 /** Adds a participant through the AddParticipant form (works offline: it only writes Dexie). */
 export async function addParticipant(page: Page, baseUrl: string, first: string, last: string): Promise<void> {
   await page.goto(`${baseUrl}/addparticipant`);
+  await passDeviceLock(page);
   await page.getByLabel('First Name *', { exact: true }).fill(first);
   await page.getByLabel('Last Name *', { exact: true }).fill(last);
   await page.getByRole('button', { name: 'Add Participant' }).click();
@@ -236,6 +238,7 @@ export async function loginToken(baseUrl: string, email: string, password: strin
 /** Edits one field of a participant through ParticipantDetail's Edit Profile form. */
 export async function editParticipantField(page: Page, baseUrl: string, id: string, label: string, value: string): Promise<void> {
   await page.goto(`${baseUrl}/participantdetail?id=${encodeURIComponent(id)}`);
+  await passDeviceLock(page);
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await page.getByRole('form', { name: 'Edit participant' }).getByLabel(label, { exact: true }).fill(value);
   await page.getByRole('button', { name: 'Save Changes' }).click();

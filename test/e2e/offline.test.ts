@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, setupHarness } from './harness';
+import { DEMO, setupHarness, passDeviceLock } from './harness';
 import { eventually, fullName, outbox, serverRows, serviceWorkerReady, toast, tokenOf, type Row } from './offline-world';
 
 /**
@@ -80,7 +80,7 @@ describe('offline, a coach’s day (issue #5.6)', () => {
     // The connection is cut; the app reloads and every page still opens, deep links included.
     await page.context().setOffline(true);
     await page.reload();
-    await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+    await passDeviceLock(page);
     for (const [path, text] of pagesOf(w)) {
       await h().goto(page, path);
       await heading(page, text);
@@ -119,7 +119,7 @@ describe('offline, a coach’s day (issue #5.6)', () => {
 
     // Reload, still offline: everything is still there, and 4 changes wait.
     await page.reload();
-    await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+    await passDeviceLock(page);
     await page.getByText(phone).first().waitFor();
     await h().goto(page, `/cohortdetail?id=${w.cohort.id}`);
     await page.getByRole('button', { name: `Unenroll Marisol ${last}` }).waitFor();

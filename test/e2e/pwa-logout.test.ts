@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD, setupHarness } from './harness';
+import { DEMO, DEMO_PASSWORD, setupHarness, passDeviceLock } from './harness';
 import { addParticipant, eventually, outbox, serverRows, serviceWorkerReady, syncStatusRow, tokenOf } from './offline-world';
 
 /**
@@ -83,6 +83,8 @@ describe('identity on a shared tablet (S11)', () => {
     await page.getByText(/Jordan Ellis made 1 change that has not reached the server yet/).waitFor();
     await page.getByRole('button', { name: 'Discard their changes' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Discard changes' }).click();
+    // The coach's copy (sealed with the coach's key) is gone; the administrator gets a vault of their own.
+    expect(await passDeviceLock(page)).toBe('set-pin');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30_000 });
     expect(await countRows(page, 'outbox')).toBe(0);
     expect(await serverRows(h().baseUrl, token, 'Participant', { last_name: tag })).toEqual([]);

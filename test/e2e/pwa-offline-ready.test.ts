@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, setupHarness } from './harness';
+import { DEMO, setupHarness, passDeviceLock } from './harness';
 
 /**
  * Issue #11.6 in Chromium against the real server: each screen is its own chunk, so the first page
@@ -55,7 +55,7 @@ describe('ready to work offline (issue #11.6)', () => {
 
     // A reload offline comes from the service worker's precache.
     await page.reload();
-    await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+    await passDeviceLock(page);
     await heading(page, 'Sync');
     await nav(page, 'Cohorts').click();
     await heading(page, 'Cohorts');

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD } from './harness';
+import { DEMO, DEMO_PASSWORD, passDeviceLock } from './harness';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
 import { eventually, outbox, ownServer, serverRows, serviceWorkerReady, signInAt, toast, tokenOf, type OwnServer } from './offline-world';
 
@@ -56,6 +56,7 @@ describe('a new version while the app is open (issue #5.3)', () => {
     );
     const last = `Update-${Date.now().toString(36)}`;
     await page.goto(`${baseUrl}/addparticipant`);
+    await passDeviceLock(page);
     await page.getByLabel('First Name *', { exact: true }).fill('Imani');
     await page.getByLabel('Last Name *', { exact: true }).fill(last);
     await page.getByRole('button', { name: 'Add Participant' }).click();
@@ -71,7 +72,7 @@ describe('a new version while the app is open (issue #5.3)', () => {
     const reloaded = page.waitForEvent('load', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
-    await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+    await passDeviceLock(page);
     expect(await page.locator('meta[name="passage-build"]').getAttribute('content')).toBe('2');
     expect(await page.getByText('New version available').count()).toBe(0);
 

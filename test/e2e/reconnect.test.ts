@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO, setupHarness } from './harness';
+import { DEMO, setupHarness, passDeviceLock } from './harness';
 import { addParticipant, eventually, outbox, serverRows, serviceWorkerReady, syncStatusRow, tokenOf } from './offline-world';
 
 /**
@@ -44,7 +44,7 @@ describe('reconnect (issue #9.3)', () => {
       // Opened offline: a reload with no network (the service worker serves the app, the cached
       // user signs in, the engine starts and fails to reach the server).
       await page.reload();
-      await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+      await passDeviceLock(page);
       const tag = `Reconnect${seconds}-${Date.now().toString(36)}`;
       await addParticipant(page, h().baseUrl, 'Rae', tag);
       expect(await outbox(page)).toHaveLength(1);
@@ -65,7 +65,7 @@ describe('reconnect (issue #9.3)', () => {
     // A facility Wi-Fi with no uplink: the browser believes it is online, every API call fails.
     await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await page.reload();
-    await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+    await passDeviceLock(page);
     const tag = `ReconnectRoute-${Date.now().toString(36)}`;
     await addParticipant(page, h().baseUrl, 'Ula', tag);
     await new Promise((r) => setTimeout(r, 30_000));

@@ -146,6 +146,8 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
   const unlock = useCallback<AuthApi['unlock']>(
     async (pin) => {
       const result = await env.vault.unlockDevice(pin);
+      // Erased after 10 wrong PINs: the stored sign-in goes too, so only a password gets back in.
+      if (!result.ok && result.reason === 'wiped') env.clearToken();
       if (result.ok) {
         const user = await env.session.getCachedUser().catch(() => null);
         setState((s) => ({ ...s, lock: 'unlocked', user: user ?? s.user }));

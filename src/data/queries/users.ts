@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { dataContext } from '../context';
 import type { User } from '../../../shared/entities';
-import { VaultLockedError } from '../vault/errors';
 
 /** The database of the data context: the one commands write (tests point both at a fresh one). */
 const db = () => dataContext().db;
@@ -34,13 +33,5 @@ export function useUsers(): Coach[] | undefined {
  * changes left on this device (the S11 gate), who may well be a coach still awaiting approval.
  */
 export function useUserNames(): Map<string, string> | undefined {
-  return useLiveQuery(async () => {
-    try {
-      return new Map((await db().users.toArray()).map((u) => [u.id, u.full_name || u.email]));
-    } catch (err) {
-      // Another account's data, sealed with its key (issue #14): the gate says 'another user'.
-      if (err instanceof VaultLockedError) return new Map<string, string>();
-      throw err;
-    }
-  }, []);
+  return useLiveQuery(async () => new Map((await db().users.toArray()).map((u) => [u.id, u.full_name || u.email])), []);
 }

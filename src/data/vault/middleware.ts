@@ -72,24 +72,47 @@ function codec(name: string, keys: KeySource) {
   };
 }
 
+/**
+ * A cursor whose `value` is the opened row. Everything else is forwarded by hand, each read at
+ * call time: in a browser the cursor below is a native IDBCursor (with Dexie's methods added), and
+ * native getters and methods throw "Illegal invocation" when reached through a prototype chain.
+ */
 function wrapCursor(cursor: DBCoreCursor, open: (row: Row) => Row): DBCoreCursor {
   let seenFor: unknown = undefined;
   let seenRaw: unknown = undefined;
   let opened: unknown = undefined;
-  return Object.create(cursor, {
-    value: {
-      get() {
-        const raw = cursor.value;
-        // One decryption per position: filters and Dexie's modify read `value` more than once.
-        if (raw !== seenRaw || cursor.primaryKey !== seenFor) {
-          seenRaw = raw;
-          seenFor = cursor.primaryKey;
-          opened = raw && typeof raw === 'object' ? open(raw as Row) : raw;
-        }
-        return opened;
-      },
+  const wrapper: DBCoreCursor = {
+    get trans() {
+      return cursor.trans;
     },
-  }) as DBCoreCursor;
+    get key() {
+      return cursor.key;
+    },
+    get primaryKey() {
+      return cursor.primaryKey;
+    },
+    get done() {
+      return cursor.done;
+    },
+    get value() {
+      const raw = cursor.value;
+      // One decryption per position: filters and Dexie's modify read `value` more than once.
+      if (raw !== seenRaw || cursor.primaryKey !== seenFor) {
+        seenRaw = raw;
+        seenFor = cursor.primaryKey;
+        opened = raw && typeof raw === 'object' ? open(raw as Row) : raw;
+      }
+      return opened;
+    },
+    continue: (key?: unknown) => (key === undefined ? cursor.continue() : cursor.continue(key)),
+    continuePrimaryKey: (key: unknown, primaryKey: unknown) => cursor.continuePrimaryKey(key, primaryKey),
+    advance: (count: number) => cursor.advance(count),
+    start: (onNext: () => void) => cursor.start(onNext),
+    stop: (value?: unknown) => cursor.stop(value),
+    next: () => cursor.next().then(() => wrapper),
+    fail: (error: Error) => cursor.fail(error),
+  };
+  return wrapper;
 }
 
 function encryptingTable(table: DBCoreTable, keys: KeySource): DBCoreTable {

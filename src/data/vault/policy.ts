@@ -5,7 +5,10 @@
  *
  * Clear: ids and references, statuses and the dates the indexes and the engine's scans need (an
  * IndexedDB index can only read clear values). Not listed, so clear: cohorts, programs, sites,
- * sessions and enrollments hold no personal data beyond the ids and dates they link.
+ * sessions and enrollments hold no personal data beyond the ids and dates they link; the coach
+ * directory (users: staff names and emails, what every approved coach may read) stays clear so a
+ * shared tablet can say whose changes are waiting (S11) when they were sealed with another
+ * account's key. The signed-in user's own cached record (meta) is sealed.
  */
 export const SEALED_FIELD = '_enc';
 
@@ -21,7 +24,6 @@ export const CLEAR_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
     'updated_date',
   ]),
   outcomes: new Set(['id', 'client_ref', 'participant_id', 'created_date', 'updated_date']),
-  users: new Set(['id', 'role', 'approved', 'disabled', 'created_date', 'updated_date']),
   outbox: new Set([
     'seq',
     'entity',

@@ -67,14 +67,12 @@ describe('record sealing', () => {
     await db.outbox.add({ entity: 'Participant', record_id: 'p1', kind: 'update', data: { phone: '555-0101' }, base_values: { phone: '555-0000' }, state: 'pending', attempts: 0, next_attempt_at: 0, user_id: 'u1', created_at: 1 });
     await db.conflicts.add({ entity: 'Participant', record_id: 'p1', field: 'last_name', local_value: 'Ruiz', server_value: 'Ruiz-Lopez', server_updated_date: null, detected_at: 1, status: 'open', kind: 'field' });
     await db.meta.put({ key: 'currentUser', value: { id: 'u1', email: 'coach@example.org', full_name: 'Casey Coach' } });
-    await db.users.put({ id: 'u1', email: 'coach@example.org', full_name: 'Casey Coach', role: 'user' });
 
     const stored = [
       ...(await rawRows(name, 'participants')),
       ...(await rawRows(name, 'outbox')),
       ...(await rawRows(name, 'conflicts')),
       ...(await rawRows(name, 'meta')),
-      ...(await rawRows(name, 'users')),
     ];
     const text = clearText(stored);
     for (const secret of ['Ana', 'Ruiz', 'AB1234', '555-01', 'coach@example.org', 'Casey']) expect(text).not.toContain(secret);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO, TEST_PIN, setupHarness } from './harness';
+import { fullName, serverRows, tokenOf } from './offline-world';
+
+/**
+ * Issue #14.3, AC-11: after the administrator's idle minutes (here IDLE_LOCK_MINUTES=0.1, 6 s)
+ * without a touch or a key, Passage locks: the page's data leaves the screen and the PIN brings
+ * the coach back to the same page.
+ */
+const h = setupHarness({ env: { IDLE_LOCK_MINUTES: '0.1' } });
+
+describe('idle lock (issue #14.3)', () => {
+  it('locks after the idle time; use keeps it open; the PIN returns to the same page', async () => {
+    const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
+    await h().signIn(page, DEMO.coach);
+    const p = (await serverRows(h().baseUrl, await tokenOf(page), 'Participant'))[0];
+    await h().goto(page, `/participants?q=${encodeURIComponent(String(p.last_name))}`);
+    await page.getByText(fullName(p)).first().waitFor({ timeout: 30_000 });
+
+    // Typing counts as use: 8 s of a key every second does not lock.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Shift');
+      await page.waitForTimeout(1000);
+    }
+    expect(await page.getByRole('heading', { name: 'Passage is locked' }).count()).toBe(0);
+
+    await page.getByRole('heading', { name: 'Passage is locked' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText(fullName(p)).count()).toBe(0);
+    await page.getByLabel('PIN', { exact: true }).fill(TEST_PIN);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText(fullName(p)).first().waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/participants');
+  });
+});
