@@ -84,6 +84,7 @@ describe('identity on a shared tablet (S11)', () => {
     await page.getByRole('button', { name: 'Discard their changes' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Discard changes' }).click();
     // The coach's copy (sealed with the coach's key) is gone; the administrator gets a vault of their own.
+    await page.getByRole('heading', { name: 'Set a PIN for this tablet' }).waitFor({ timeout: 30_000 });
     expect(await passDeviceLock(page)).toBe('set-pin');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30_000 });
     expect(await countRows(page, 'outbox')).toBe(0);
