@@ -77,32 +77,40 @@ export async function queueAndPush(page: Page, baseUrl: string, hooksScript: str
     { userId, n, tag },
   ), 300_000, `queueing ${n} ops`);
   const queued = await page.evaluate(() => (window as unknown as { __benchHooks: Hooks }).__benchHooks.outboxCount());
-  await page.evaluate(() => {
-    const w = window as unknown as { __benchOnline?: Promise<number> };
-    w.__benchOnline = new Promise<number>((resolve) => window.addEventListener('online', (e) => resolve(e.timeStamp), { once: true }));
+  // The reconnect instant: the 'online' event's time when it comes, else the moment just before
+  // the network was turned back on. The wait never depends on the event (a run where it did not
+  // come hung for 150 s and read n/a): it polls the outbox and reports what is left at the limit.
+  const offAt = await page.evaluate(() => {
+    const w = window as unknown as { __benchOnline?: number | null };
+    w.__benchOnline = null;
+    window.addEventListener('online', (e) => (w.__benchOnline = e.timeStamp), { once: true });
+    return { t: performance.now(), onLine: navigator.onLine };
   });
   await page.context().setOffline(false);
   const pushed = await withTimeout(
-    page.evaluate(async (limitMs) => {
-      const w = window as unknown as { __benchHooks: Hooks; __benchOnline: Promise<number> };
-      const online = await w.__benchOnline;
+    page.evaluate(async ({ limitMs, offAt }) => {
+      const w = window as unknown as { __benchHooks: Hooks; __benchOnline: number | null };
       let left = await w.__benchHooks.outboxCount();
-      while (left > 0 && performance.now() - online < limitMs) {
+      while (left > 0 && performance.now() - (w.__benchOnline ?? offAt) < limitMs) {
         await new Promise((r) => setTimeout(r, 20));
         left = await w.__benchHooks.outboxCount();
       }
       const end = performance.now();
+      const online = w.__benchOnline ?? offAt;
       const spans = performance
         .getEntriesByType('resource')
         .map((e) => e as PerformanceResourceTiming)
         .filter((e) => e.startTime >= online && e.startTime <= end && new URL(e.name).pathname.startsWith('/api/'))
         .map((e) => [e.startTime, e.responseEnd] as [number, number]);
       const report = left > 0 ? await w.__benchHooks.outboxReport() : { states: {}, errors: [], status: null };
-      return { ms: end - online, spans, left, ...report };
-    }, PUSH_LIMIT_MS),
+      return { ms: end - online, spans, left, onlineEvent: w.__benchOnline !== null, onLineNow: navigator.onLine, ...report };
+    }, { limitMs: PUSH_LIMIT_MS, offAt: offAt.t }),
     PUSH_LIMIT_MS + 30_000,
     'push after reconnect (the page did not answer)',
   );
+  if (!pushed.onlineEvent || offAt.onLine) {
+    console.log(`  note: navigator.onLine before the reconnect ${offAt.onLine}, 'online' event ${pushed.onlineEvent ? 'came' : 'never came'}, onLine at the end ${pushed.onLineNow}`);
+  }
   return {
     queued,
     queueMs,
