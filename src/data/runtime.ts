@@ -165,6 +165,9 @@ async function start({ client, user }: StartArgs): Promise<void> {
   };
   if (typeof document !== 'undefined' && document.visibilityState === 'hidden') engine.setVisible(false);
   await engine.start();
+  // A page opened with no network gets no 'offline' event. The browser knows it is offline, and its
+  // 'online' will announce the return: the engine need not probe the server meanwhile (S9).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) engine.connectionChanged(false);
 }
 
 async function stop(): Promise<void> {

@@ -21,6 +21,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   overlapMs: 2_000, // re-read the last 2 s of each entity: late commits with earlier timestamps
   debounceMs: 1_000, // sync about 1 s after the last local write (S9)
   periodicMs: 60_000, // every 60 s while visible (S9)
+  probeMs: 1_000, // server unreachable, browser not offline: one small request a second (S9)
   reconcileMs: 10 * 60_000, // id listings are cheap but not free: every 10 minutes (S6)
   maxBulk: 100,
   concurrency: 4, // a few requests at once; facility networks do not like dozens
@@ -46,6 +47,7 @@ export class SyncEngine {
   private again = false;
   private timer: unknown = null;
   private debounce: unknown = null;
+  private probeTimer: unknown = null;
   private visible = true;
   private paused: PausedReason = null;
   /** Consecutive cycles that could not reach the server (or got 5xx/429 for everyone). */
@@ -53,6 +55,8 @@ export class SyncEngine {
   private holdUntil = 0;
   private nextOpAt: number | null = null;
   private reachable = true;
+  /** The browser said it has no network: its 'online' event will say when it is back (S9). */
+  private browserOffline = false;
   /** Set by syncNow / connection back: the next cycle first forgets every backoff (S8). */
   private forgetBackoff = false;
   /** Whether the current hold honours the server's own request to slow down (429, Retry-After). */
@@ -124,6 +128,7 @@ export class SyncEngine {
 
   /** Browser online/offline events: a hint only; reaching the server is what counts (S9). */
   connectionChanged(online: boolean): void {
+    this.browserOffline = !online;
     if (!online) {
       this.reachable = false;
       void this.status.set({ online: false });
@@ -279,10 +284,11 @@ export class SyncEngine {
     }
   }
 
-  /** Arm the one timer for the earliest of: held-back retry, op backoff, periodic sync. */
+  /** Arm the one timer for the earliest of: held-back retry, op backoff, periodic sync; and the probe. */
   private schedule(): void {
     if (this.timer) this.ctx.clock.clearTimeout(this.timer);
-    this.timer = null;
+    if (this.probeTimer) this.ctx.clock.clearTimeout(this.probeTimer);
+    this.timer = this.probeTimer = null;
     if (!this.started || !this.leader || this.paused) return;
     const now = this.ctx.clock.now();
     const candidates: number[] = [];
@@ -295,6 +301,29 @@ export class SyncEngine {
       this.timer = null;
       this.trigger();
     }, at - now);
+    // Out of reach, yet the browser did not say it is offline (a dead uplink, Wi-Fi still
+    // associated in a dead zone, a page opened with no network): no 'online' event may ever come.
+    // Rather than wait out the offline hold (up to 60 s), ask the server with one small request.
+    const probeAt = now + this.ctx.tuning.probeMs;
+    if (!this.reachable && !this.browserOffline && this.visible && this.holdUntil > probeAt) {
+      this.probeTimer = this.ctx.clock.setTimeout(() => void this.probe(), probeAt - now);
+    }
+  }
+
+  /** One small request while offline-held (see schedule): any HTTP answer ends the hold (S8/S9). */
+  private async probe(): Promise<void> {
+    this.probeTimer = null;
+    if (!this.started || !this.leader || this.running || this.reachable || this.browserOffline) return;
+    try {
+      await this.ctx.transport.filter('User', {}, 'id', 1, 0, ['id']);
+    } catch {
+      // No answer (still away) or an HTTP error (back): observeReachability has judged it.
+    }
+    if (this.running) return;
+    if (this.reachable) {
+      this.forgetBackoff = true;
+      this.trigger();
+    } else this.schedule();
   }
 
   /** The connection is back (or a person asked): forget backoffs so everything goes now (S8). */
@@ -320,7 +349,8 @@ export class SyncEngine {
   private clearTimers(): void {
     if (this.timer) this.ctx.clock.clearTimeout(this.timer);
     if (this.debounce) this.ctx.clock.clearTimeout(this.debounce);
-    this.timer = this.debounce = null;
+    if (this.probeTimer) this.ctx.clock.clearTimeout(this.probeTimer);
+    this.timer = this.debounce = this.probeTimer = null;
   }
 
   /** A pull committed a page (or learnt its total): show the first-sync progress (issue #9.5). */

@@ -121,6 +121,11 @@ export interface EngineTuning {
   overlapMs: number;
   debounceMs: number;
   periodicMs: number;
+  /**
+   * While the server cannot be reached and the browser has not said it is offline, how often a
+   * single small request asks whether it is back (S9): no 'online' event is coming then.
+   */
+  probeMs: number;
   reconcileMs: number;
   maxBulk: number;
   concurrency: number;

@@ -63,7 +63,7 @@ type Hooks = {
  * "n/a: no result within 120 s". A push that does not finish within PUSH_LIMIT_MS is a result
  * (finished: false, what is left and why), so its row fails loudly instead of reading n/a.
  */
-export async function queueAndPush(page: Page, baseUrl: string, hooksScript: string, userId: string, n: number, tag: string): Promise<PushResult> {
+export async function queueAndPush(page: Page, baseUrl: string, hooksScript: string, userId: string, n: number, tag: string, offlineMs = 0): Promise<PushResult> {
   await page.goto(`${baseUrl}/bench-quiet-page`);
   await page.locator('[data-app-ready]').first().waitFor({ timeout: 60_000 });
   await page.evaluate(hooksScript);
@@ -77,6 +77,9 @@ export async function queueAndPush(page: Page, baseUrl: string, hooksScript: str
     { userId, n, tag },
   ), 300_000, `queueing ${n} ops`);
   const queued = await page.evaluate(() => (window as unknown as { __benchHooks: Hooks }).__benchHooks.outboxCount());
+  // test/bench/push-repro.ts: a few ops queue in a second; staying offline a while lets the
+  // engine's offline backoff grow as it does while 1,000 are queued.
+  if (offlineMs > 0) await page.waitForTimeout(offlineMs);
   // The reconnect instant: the 'online' event's time when it comes, else the moment just before
   // the network was turned back on. The wait never depends on the event (a run where it did not
   // come hung for 150 s and read n/a): it polls the outbox and reports what is left at the limit.

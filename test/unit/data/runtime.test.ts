@@ -66,6 +66,24 @@ describe('runtime', () => {
     expect(listeners.size).toBe(0);
   });
 
+  it('a start with the browser offline (navigator.onLine false) tells the engine, which then waits for "online" instead of probing', async () => {
+    const { SyncEngine } = await import('../../../src/data/sync/engine');
+    const told = vi.spyOn(SyncEngine.prototype, 'connectionChanged');
+    const { client } = fakeClient(new MemoryServer(), { id: 'u1', email: 'coach@example.org' });
+    vi.stubGlobal('navigator', { onLine: true });
+    try {
+      await startDataSync({ client, user: COACH });
+      expect(told).not.toHaveBeenCalled();
+      await stopDataSync();
+      vi.stubGlobal('navigator', { onLine: false });
+      await startDataSync({ client, user: COACH });
+      expect(told).toHaveBeenCalledExactlyOnceWith(false);
+    } finally {
+      vi.unstubAllGlobals();
+      told.mockRestore();
+    }
+  });
+
   it('startDataSync wires commands, engine and platform client; stopDataSync unwires them', async () => {
     const server = new MemoryServer();
     server.create('Program', { program_name: 'Welding' });

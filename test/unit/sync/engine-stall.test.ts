@@ -197,6 +197,51 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
     expect(h.transport.server.rows('Participant')).toHaveLength(1);
   });
 
+  it('no event at all after an offline start (the browser never said offline): the queued change is on the server within a second of its return', async () => {
+    // The page was opened with no network (or behind a dead uplink): navigator.onLine stays true,
+    // so no 'online' event will ever say the server is back. The bench's 1,000-op push and the
+    // reconnect e2e tests waited out the offline hold (14 s, up to 60 s) here.
+    const h = makeHarness();
+    await createParticipant({ first_name: 'Lou', last_name: 'Quiet' });
+    await offlineFor(h, 20 * 60_000);
+    await h.advance(1_000);
+    expect(h.transport.server.rows('Participant')).toHaveLength(1);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect((await h.status()).online).toBe(true);
+  });
+
+  it('while out of reach, what asks the server each second is one small request, not the queue', async () => {
+    const h = makeHarness();
+    for (let i = 0; i < 3; i++) await createParticipant({ first_name: 'Mo', last_name: `Queued ${i}` });
+    h.transport.offline = true;
+    await h.engine.start();
+    await h.settle();
+    await h.advance(10 * 60_000);
+    const before = h.transport.calls.length;
+    await h.advance(60_000);
+    const minute = h.transport.calls.slice(before);
+    const probes = minute.filter((c) => c.method === 'filter' && c.entity === 'User' && c.args[2] === 1);
+    // One probe a second; the queue itself is tried only when the offline hold runs out (≤ 60 s).
+    expect(probes.length).toBeGreaterThanOrEqual(50);
+    expect(minute.length - probes.length).toBeLessThanOrEqual(3);
+  });
+
+  it('the browser said it is offline: no probes, its "online" event brings the change', async () => {
+    const h = makeHarness();
+    await createParticipant({ first_name: 'Nell', last_name: 'Airplane' });
+    h.transport.offline = true;
+    await h.engine.start();
+    h.engine.connectionChanged(false);
+    await h.settle();
+    await h.advance(10 * 60_000);
+    expect(h.transport.callsOf('filter', 'User').filter((c) => c.args[2] === 1)).toHaveLength(0);
+    expect(h.transport.calls.length).toBeLessThanOrEqual(20);
+    h.transport.offline = false;
+    h.engine.connectionChanged(true);
+    await h.settle();
+    expect(h.transport.server.rows('Participant')).toHaveLength(1);
+  });
+
   it('while hidden, an offline engine still probes no later than the periodic interval', async () => {
     const h = makeHarness();
     h.transport.offline = true;
