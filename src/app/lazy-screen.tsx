@@ -65,7 +65,12 @@ export function lazyScreen<P extends object>(
       return (
         <Unavailable
           onRetry={() => {
-            start();
+            void start().then(async (ok) => {
+              // Chromium keeps a dynamic import that failed failed for the page's lifetime, so a
+              // second try never fetches. Once the page can be reloaded safely (the server answers,
+              // or the service worker serves it), a reload fetches the chunk.
+              if (!ok && (await reloadIsSafe())) window.location.reload();
+            });
             setTries((n) => n + 1);
           }}
         />
@@ -77,6 +82,17 @@ export function lazyScreen<P extends object>(
   Screen.preload = () => load().then(() => undefined);
   Screen.loaded = () => component !== undefined;
   return Screen as LazyScreen<P>;
+}
+
+/** A reload will not land on the browser's "no internet" page. */
+async function reloadIsSafe(): Promise<boolean> {
+  if (navigator.serviceWorker?.controller) return true;
+  try {
+    const res = await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' });
+    return res.ok;
+  } catch {
+    return false;
+  }
 }
 
 /** What a coach sees when a screen's code never reached this device before the connection went. */

@@ -68,8 +68,9 @@ export async function openDeviceLock({ userId, online, signedInNow }: { userId: 
 
   if (record && record.user_id !== userId) {
     // Another account's data: its changes wait for their owner (S11), else it goes before ours comes.
-    const theirs = await db.outbox.where('user_id').notEqual(userId).count();
-    if (theirs > 0) return 'other-user';
+    // Keys only: the ops are sealed with the other account's key.
+    const owners = await db.outbox.orderBy('user_id').uniqueKeys();
+    if (owners.some((id) => id !== userId)) return 'other-user';
     await wipeDevice(db);
     record = null;
   }

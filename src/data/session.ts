@@ -48,10 +48,11 @@ export async function otherUsersWithPendingOps(userId: string): Promise<string[]
 /** Wipe everything this device holds: mirror, outbox, conflicts, aliases, sync state, cached user, keys. */
 export async function clearLocalData(): Promise<void> {
   const { db } = dataContext();
-  db.keys.clear();
   await db.transaction('rw', db.tables, async () => {
     await Promise.all(db.tables.map((t) => t.clear()));
   });
+  // After the rows are gone: open screens re-reading them never meet a sealed row without a key.
+  db.keys.clear();
   // Commit, then tell the world: the in-memory copies of lists go too.
   forgetRememberedQueries();
 }

@@ -1,17 +1,40 @@
-import { useEffect } from 'react';
+import { useContext, useEffect, useEffectEvent } from 'react';
 import { WifiOff } from 'lucide-react';
 import { Button } from '../../ui/button';
+import { PlatformContext } from '../platform-context';
+import { isTransportFailure } from './auth-errors';
+
+/** How often the screen asks the server whether it can be reached again. */
+const PROBE_MS = 5000;
 
 /**
  * Signed out with no connection (issue #9.8): after a logout offline, or opening Passage offline
  * with no one signed in. Sign-in is the server's page, so this says that it needs a connection and
- * offers a retry — which also runs by itself when the browser reports the connection back.
+ * offers a retry — which also runs by itself when the browser reports the connection back, or,
+ * since a browser does not always say so (a dead uplink coming back, a page opened offline), when
+ * the server answers one of the small requests sent every few seconds while the page is visible.
  */
 export function SignedOutOffline({ onRetry }: { onRetry: () => void }) {
+  const client = useContext(PlatformContext);
+  const retry = useEffectEvent(onRetry);
   useEffect(() => {
-    window.addEventListener('online', onRetry);
-    return () => window.removeEventListener('online', onRetry);
-  }, [onRetry]);
+    const online = () => retry();
+    window.addEventListener('online', online);
+    let live = true;
+    const timer = setInterval(() => {
+      if (!client || document.visibilityState !== 'visible') return;
+      // Any HTTP answer (a 403 for a private app included) means the server is back.
+      client.getPublicSettings().then(
+        () => live && retry(),
+        (error: unknown) => live && !isTransportFailure(error) && retry(),
+      );
+    }, PROBE_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      window.removeEventListener('online', online);
+    };
+  }, [client]);
 
   return (
     <main data-app-ready className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
