@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { createPlatformClient } from '../../../src/platform';
-import type { LockState } from '../../../src/data/device-lock';
+import type { LockState, UnlockResult } from '../../../src/data/device-lock';
 import type { AuthEnvironment } from '../../../src/app/auth/auth-provider';
 import type { User } from '../../../shared/entities';
 
@@ -55,6 +55,8 @@ export interface FakeEnvironmentOptions {
   confirm?: boolean;
   /** What opening the device lock answers (issue #14); the lock screens have tests of their own. */
   lock?: LockState;
+  /** What the lock screens read: wrong tries so far and unsent changes. */
+  lockInfo?: { failedAttempts?: number; pending?: number };
 }
 
 export function fakeEnvironment(options: FakeEnvironmentOptions = {}) {
@@ -78,11 +80,11 @@ export function fakeEnvironment(options: FakeEnvironmentOptions = {}) {
     confirmLogout: vi.fn(async () => options.confirm ?? true),
     vault: {
       openDeviceLock: vi.fn(async () => options.lock ?? 'unlocked'),
-      unlockDevice: vi.fn(async () => ({ ok: true as const })),
+      unlockDevice: vi.fn(async (_pin: string): Promise<UnlockResult> => ({ ok: true })),
       chooseDevicePin: vi.fn(async () => undefined),
       lockDevice: vi.fn(),
       askPinReset: vi.fn(),
-      deviceLockInfo: vi.fn(async () => ({ policy: { pin_min_length: 6, idle_lock_minutes: 15 }, failedAttempts: 0, retryAt: null, pending: options.pending ?? 0 })),
+      deviceLockInfo: vi.fn(async () => ({ policy: { pin_min_length: 6, idle_lock_minutes: 15 }, failedAttempts: options.lockInfo?.failedAttempts ?? 0, retryAt: null, pending: options.lockInfo?.pending ?? options.pending ?? 0 })),
     },
     signedInNow: false,
   } satisfies AuthEnvironment;

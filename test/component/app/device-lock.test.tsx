@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderShell } from './render-shell';
+import { USERS } from './fake-platform';
+
+vi.mock('../../../src/screens/dashboard/dashboard-page', async () => ({ DashboardPage: (await import('./mock-screens')).page('Dashboard') }));
+
+afterEach(cleanup);
+
+const signedIn = { me: USERS.coach };
+
+/** Issue #14: the shell's device-lock screens; the vault itself is tested in unit and browser tests. */
+describe('device lock screens', { timeout: 20_000 }, () => {
+  it('after the first sign-in here: a PIN of the allowed length, typed twice, opens the app and starts sync', async () => {
+    const { env } = renderShell('/', signedIn, { lock: 'set-pin' });
+    expect(await screen.findByRole('heading', { name: 'Set a PIN for this tablet' })).toBeInTheDocument();
+    expect(screen.getByText(/at least 6 digits/)).toBeInTheDocument();
+    expect(env.sync.start).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('PIN'), '12345');
+    await userEvent.type(screen.getByLabelText('Confirm PIN'), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Save PIN' }));
+    expect(await screen.findByText('The PIN must be at least 6 digits.')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('PIN'));
+    await userEvent.type(screen.getByLabelText('PIN'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Save PIN' }));
+    expect(await screen.findByText('The two PINs do not match.')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Confirm PIN'));
+    await userEvent.type(screen.getByLabelText('Confirm PIN'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Save PIN' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(env.vault.chooseDevicePin).toHaveBeenCalledWith('123456');
+    await waitFor(() => expect(env.sync.start).toHaveBeenCalledTimes(1));
+  });
+
+  it('locked: nothing of the app and no sync until the right PIN; a wrong one says how many tries are left', async () => {
+    const { env } = renderShell('/', signedIn, { lock: 'locked' });
+    expect(await screen.findByRole('heading', { name: 'Passage is locked' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dashboard page' })).toBeNull();
+    env.vault.unlockDevice.mockResolvedValueOnce({ ok: false, reason: 'wrong', attemptsLeft: 9, retryAt: null });
+    await userEvent.type(screen.getByLabelText('PIN'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Wrong PIN. 9 tries left.')).toBeInTheDocument();
+    expect(env.sync.start).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('PIN'), '246810');
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(env.vault.unlockDevice).toHaveBeenLastCalledWith('246810');
+    await waitFor(() => expect(env.sync.start).toHaveBeenCalledTimes(1));
+  });
+
+  it('before the last try it warns with the unsent changes; the tenth wrong PIN erases, forgets the sign-in and offers sign-in', async () => {
+    const { env } = renderShell('/', signedIn, { lock: 'locked', lockInfo: { failedAttempts: 9, pending: 2 } });
+    expect(await screen.findByText(/One more wrong PIN erases Passage's data on this tablet, including 2 changes not yet sent to the server/)).toBeInTheDocument();
+    env.vault.unlockDevice.mockResolvedValueOnce({ ok: false, reason: 'wiped' });
+    await userEvent.type(screen.getByLabelText('PIN'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByRole('heading', { name: "This tablet's copy was erased" })).toBeInTheDocument();
+    expect(env.clearToken).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(env.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from_url=/));
+  });
+
+  it('Lock in the header locks at once and stops sync; Forgot your PIN? keeps the data and goes to sign-in', async () => {
+    const { env } = renderShell('/', signedIn);
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    await waitFor(() => expect(env.sync.start).toHaveBeenCalledTimes(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Lock' }));
+    expect(await screen.findByRole('heading', { name: 'Passage is locked' })).toBeInTheDocument();
+    expect(env.vault.lockDevice).toHaveBeenCalled();
+    await waitFor(() => expect(env.sync.stop).toHaveBeenCalled());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot your PIN?' }));
+    expect(env.vault.askPinReset).toHaveBeenCalled();
+    expect(env.clearToken).toHaveBeenCalled();
+    expect(env.session.clearLocalData).not.toHaveBeenCalled();
+    expect(env.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from_url=/));
+  });
+});
