@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { PassageDB } from '../../../src/data/db';
+import { KeyRing } from '../../../src/data/vault/key-ring';
+import { createVault, sealExistingRows } from '../../../src/data/vault/device-vault';
 
 /**
  * S13: Dexie versions are append-only. These are versions 1 and 2 exactly as shipped — frozen
@@ -147,5 +149,29 @@ describe('S13 schema', () => {
     await refused.open();
     expect(await refused.syncState.get('Outcome')).toMatchObject({ unreadable: true, cursor: null });
     refused.close();
+  });
+
+  it('v1 → v3 (issue #14): the version-1 mirror opens locked and readable, and the first unlock seals it in place, pending op included', async () => {
+    const name = `upgrade-seal-${process.pid}-${Date.now()}`;
+    await seedV1(name, async (old) => {
+      await old.table('participants').put({ id: 'p1', first_name: 'Ana', last_name: 'Ruiz', cdcr_number: 'AB1234', custody_status: 'released' });
+      await old.table('outbox').add({ entity: 'Participant', record_id: 'p1', kind: 'update', data: { phone: '555-0101' }, state: 'pending', attempts: 0, next_attempt_at: 0, user_id: 'u1', created_at: 1 });
+      await old.table('meta').put({ key: 'currentUser', value: { id: 'u1', email: 'coach@example.org' } });
+    });
+    const db = new PassageDB(name, new KeyRing());
+    expect(await db.participants.get('p1')).toMatchObject({ first_name: 'Ana' });
+    await createVault(db, 'u1');
+    expect(await sealExistingRows(db)).toBeGreaterThanOrEqual(3);
+    db.close();
+
+    const raw = new Dexie(name);
+    await raw.open();
+    const text = JSON.stringify([await raw.table('participants').toArray(), await raw.table('outbox').toArray(), await raw.table('meta').toArray()], (_k, v: unknown) =>
+      v instanceof Uint8Array ? '[sealed]' : v,
+    );
+    raw.close();
+    for (const secret of ['Ana', 'Ruiz', 'AB1234', '555-0101', 'coach@example.org']) expect(text).not.toContain(secret);
+    expect(text).toContain('released');
+    expect(text).toContain('"state":"pending"');
   });
 });
