@@ -27,17 +27,17 @@ export function OfflineReadinessLine() {
   const text =
     state === 'getting-ready' ? (
       <>
-        <Loader2 aria-hidden="true" className="h-3.5 w-3.5 shrink-0 animate-spin" /> Getting ready to work offline…
+        <Loader2 aria-hidden="true" className="h-3.5 w-3.5 shrink-0 animate-spin" /> <span className="truncate">Getting ready to work offline…</span>
       </>
     ) : showReady ? (
       <>
-        <CheckCircle2 aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-emerald-700" /> Ready to work offline
+        <CheckCircle2 aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-emerald-700" /> <span className="truncate">Ready to work offline</span>
       </>
     ) : null;
 
   // The live region stays mounted so the change from one message to the next is announced.
   return (
-    <p role="status" data-testid="offline-readiness" data-state={state} className="flex items-center gap-1.5 text-xs whitespace-nowrap text-slate-600 empty:hidden">
+    <p role="status" data-testid="offline-readiness" data-state={state} className="flex min-w-0 items-center gap-1.5 overflow-hidden text-xs whitespace-nowrap text-slate-600 empty:hidden">
       {text}
     </p>
   );

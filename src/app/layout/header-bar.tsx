@@ -24,7 +24,7 @@ export function HeaderBar({ onToggleSidebar, sidebarExpanded }: { onToggleSideba
       <div className="ml-auto flex min-w-0 items-center gap-3">
         {headerStatus}
         {user && (
-          <div className="hidden min-w-0 text-right sm:block">
+          <div className="hidden min-w-0 text-right lg:block">
             {user.full_name && <p className="truncate text-sm font-medium text-slate-900">{user.full_name}</p>}
             <p className="truncate text-xs text-slate-600">{user.email}</p>
           </div>
@@ -32,19 +32,24 @@ export function HeaderBar({ onToggleSidebar, sidebarExpanded }: { onToggleSideba
         <button
           type="button"
           onClick={lockNow}
+          aria-label="Lock"
           title="Lock Passage on this tablet (your PIN opens it again)"
-          className="inline-flex min-h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+          className="inline-flex min-h-10 min-w-10 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 xl:px-3"
         >
           <Lock aria-hidden="true" className="h-4 w-4" />
-          Lock
+          {/* The word only where the header has room (a tablet's header holds the sync status). */}
+          <span className="hidden xl:inline">Lock</span>
         </button>
         <button
           type="button"
           onClick={() => void logout()}
-          className="inline-flex min-h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+          aria-label="Log out"
+          title="Log out"
+          className="inline-flex min-h-10 min-w-10 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 lg:px-3"
         >
           <LogOut aria-hidden="true" className="h-4 w-4" />
-          Log out
+          {/* A portrait tablet's header (768 px beside the sidebar) has room for the icon only. */}
+          <span className="hidden lg:inline">Log out</span>
         </button>
       </div>
     </header>
