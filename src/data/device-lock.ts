@@ -123,11 +123,30 @@ export async function chooseDevicePin(pin: string): Promise<void> {
   setPinResetAsked(false);
 }
 
-/** Lock now (idle time, or the coach's Lock button): the key and every decrypted list leave memory. */
-export function lockDevice(): void {
+/** Other tabs of Passage on this device: the Lock button locks them too. */
+const LOCK_CHANNEL = 'passage-device-lock';
+const lockChannel: BroadcastChannel | null = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_CHANNEL);
+
+/**
+ * Lock now (idle time, the coach's Lock button, logout): the key and every decrypted list leave
+ * memory. `everywhere`: every other tab of Passage on this device locks too (the Lock button: a
+ * tab left open behind must not stay open). A tab idle on its own does not lock a tab in use.
+ */
+export function lockDevice({ everywhere = false }: { everywhere?: boolean } = {}): void {
   const { db } = dataContext();
   void lockVault(db).catch((err: unknown) => console.error('Could not record the lock', err));
   forgetRememberedQueries();
+  if (everywhere) lockChannel?.postMessage('lock');
+}
+
+/** Another tab pressed Lock: `listener` should lock this one (with lockDevice(), not everywhere). */
+export function onLockedElsewhere(listener: () => void): () => void {
+  if (!lockChannel) return () => undefined;
+  const handler = (e: MessageEvent) => {
+    if (e.data === 'lock') listener();
+  };
+  lockChannel.addEventListener('message', handler);
+  return () => lockChannel.removeEventListener('message', handler);
 }
 
 export function isDeviceUnlocked(): boolean {

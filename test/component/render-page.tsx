@@ -77,6 +77,7 @@ export async function renderPage(
       unlock: vi.fn(async () => ({ ok: true as const })),
       setPin: vi.fn(async () => undefined),
       lockNow: vi.fn(),
+      lockIdle: vi.fn(),
       forgotPin: vi.fn(),
       afterWipe: vi.fn(),
       lockInfo: vi.fn(async () => ({ policy: { pin_min_length: 6, idle_lock_minutes: 15 }, failedAttempts: 0, retryAt: null, pending: 0 })),

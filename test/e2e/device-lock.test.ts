@@ -126,8 +126,15 @@ describe('personal data on the tablet (issue #14)', () => {
     const p = await aParticipant(page);
     await signedInWith(page, p);
 
+    // A second tab of the same tablet, open behind: Lock in the first locks it too.
+    const behind = await page.context().newPage();
+    await behind.goto(`${h().baseUrl}/participants?q=${encodeURIComponent(String(p.last_name))}`);
+    await behind.getByText(fullName(p)).first().waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Lock' }).click();
     await lockScreen(page);
+    await lockScreen(behind);
+    expect(await behind.getByText(fullName(p)).count()).toBe(0);
+    await behind.close();
     await page.getByRole('button', { name: 'Forgot your PIN?' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/login'));
     await page.getByLabel('Email').fill(DEMO.coach);

@@ -41,8 +41,10 @@ export interface AuthApi extends AuthState {
   unlock(pin: string): Promise<UnlockResult>;
   /** Choose this device's PIN (first sign-in here, or after a reset). */
   setPin(pin: string): Promise<void>;
-  /** Lock now: sync stops, the key and every decrypted list leave memory (idle time, Lock button). */
+  /** Lock now (the Lock button): sync stops, the key and every decrypted list leave memory, in every tab. */
   lockNow(): void;
+  /** The idle lock: the same, in this tab only (another tab may be in use). */
+  lockIdle(): void;
   /** Forgot the PIN: forget the stored sign-in (the data stays) and sign in online to set a new one. */
   forgotPin(): void;
   /** After 10 wrong PINs the device's copy was erased: forget the sign-in and go to sign-in. */

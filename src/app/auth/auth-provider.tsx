@@ -44,7 +44,7 @@ export interface AuthEnvironment {
   /** Asks before a logout that leaves `pendingCount` changes behind (S11); true = go ahead. */
   confirmLogout(pendingCount: number): Promise<boolean>;
   /** The device lock (issue #14): the data layer's data/device-lock.ts. */
-  vault: Pick<typeof deviceLock, 'openDeviceLock' | 'unlockDevice' | 'chooseDevicePin' | 'lockDevice' | 'askPinReset' | 'deviceLockInfo'>;
+  vault: Pick<typeof deviceLock, 'openDeviceLock' | 'unlockDevice' | 'chooseDevicePin' | 'lockDevice' | 'askPinReset' | 'deviceLockInfo' | 'onLockedElsewhere'>;
   /** This page load carries a token from an interactive sign-in (the URL's access_token). */
   signedInNow: boolean;
 }
@@ -136,12 +136,19 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
     syncing.current = false;
   }, [env]);
 
-  const lockNow = useCallback(() => {
-    // The key goes at once; sync stops with it (it could neither read nor write personal fields).
-    env.vault.lockDevice();
-    setState((s) => (s.lock === 'unlocked' || s.lock === 'set-pin' ? { ...s, lock: 'locked' } : s));
-    void stopSync();
-  }, [env, stopSync]);
+  const lock = useCallback(
+    (everywhere: boolean) => {
+      // The key goes at once; sync stops with it (it could neither read nor write personal fields).
+      env.vault.lockDevice({ everywhere });
+      setState((s) => (s.lock === 'unlocked' || s.lock === 'set-pin' ? { ...s, lock: 'locked' } : s));
+      void stopSync();
+    },
+    [env, stopSync],
+  );
+  const lockNow = useCallback(() => lock(true), [lock]);
+  const lockIdle = useCallback(() => lock(false), [lock]);
+  // Lock pressed in another tab of this device locks this one too.
+  useEffect(() => env.vault.onLockedElsewhere(() => lock(false)), [env, lock]);
 
   const unlock = useCallback<AuthApi['unlock']>(
     async (pin) => {
@@ -198,7 +205,7 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
         await env.session.clearLocalData().catch((err: unknown) => console.error('Could not clear local data', err));
       }
       // A copy kept for pending changes stays sealed: its key leaves memory with the user.
-      env.vault.lockDevice();
+      env.vault.lockDevice({ everywhere: true });
       env.clearToken();
       // Back to the loading state: the page is about to leave, and the gate must not start a
       // second navigation (to login) that would race the logout redirect.
@@ -227,11 +234,12 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
       unlock,
       setPin,
       lockNow,
+      lockIdle,
       forgotPin,
       afterWipe: leaveForSignIn,
       lockInfo: env.vault.deviceLockInfo,
     }),
-    [state, user, othersPending, logout, navigateToLogin, unlock, setPin, lockNow, forgotPin, leaveForSignIn, env.vault.deviceLockInfo],
+    [state, user, othersPending, logout, navigateToLogin, unlock, setPin, lockNow, lockIdle, forgotPin, leaveForSignIn, env.vault.deviceLockInfo],
   );
 
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;

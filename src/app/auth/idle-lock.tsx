@@ -37,7 +37,7 @@ export function useIdleLock(minutes: number | null, onIdle: () => void, now: () 
 
 /** The idle lock of the open app, with the administrator's minutes from the device's vault. */
 export function IdleLock() {
-  const { lockInfo, lockNow } = useAuth();
+  const { lockInfo, lockIdle } = useAuth();
   const [minutes, setMinutes] = useState<number | null>(null);
   useEffect(() => {
     let live = true;
@@ -48,6 +48,6 @@ export function IdleLock() {
       live = false;
     };
   }, [lockInfo]);
-  useIdleLock(minutes, lockNow);
+  useIdleLock(minutes, lockIdle);
   return null;
 }

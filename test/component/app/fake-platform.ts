@@ -84,6 +84,7 @@ export function fakeEnvironment(options: FakeEnvironmentOptions = {}) {
       chooseDevicePin: vi.fn(async () => undefined),
       lockDevice: vi.fn(),
       askPinReset: vi.fn(),
+      onLockedElsewhere: vi.fn(() => () => undefined),
       deviceLockInfo: vi.fn(async () => ({ policy: { pin_min_length: 6, idle_lock_minutes: 15 }, failedAttempts: options.lockInfo?.failedAttempts ?? 0, retryAt: null, pending: options.lockInfo?.pending ?? options.pending ?? 0 })),
     },
     signedInNow: false,
