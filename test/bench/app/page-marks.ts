@@ -45,7 +45,23 @@ export function installMarks(opts: MarkOptions): void {
   };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
   const onDashboard = () => location.pathname === '/' || location.pathname.toLowerCase() === '/dashboard';
-  bench.watch('app-ready', () => document.querySelector('[data-app-ready]') !== null);
+  // The app itself, not a device-lock screen (those carry data-app-ready too: issue #14).
+  bench.watch('app-ready', () => document.querySelector('[data-app-ready]:not([data-device-lock])') !== null);
+  // Issue #14's screens, usable: the heading and the PIN field are on screen. 'lock-submit' is the
+  // latest click on a lock screen's submit button (Save PIN, Unlock), as event.timeStamp.
+  const lockScreen = (title: string) => () =>
+    Array.from(document.querySelectorAll('[data-device-lock] h1')).some((h) => h.textContent === title) &&
+    document.querySelector('[data-device-lock] input') !== null;
+  bench.watch('pin-screen', lockScreen('Set a PIN for this tablet'));
+  bench.watch('unlock-screen', lockScreen('Passage is locked'));
+  document.addEventListener(
+    'click',
+    (e) => {
+      const button = (e.target as Element | null)?.closest?.('button[type="submit"]');
+      if (button && button.closest('[data-device-lock]')) marks['lock-submit'] = e.timeStamp;
+    },
+    { capture: true },
+  );
   bench.watch('dashboard-heading', () => onDashboard() && Array.from(document.querySelectorAll('h1')).some((h) => h.textContent === 'Dashboard'));
   bench.watch('dashboard-figures', () => onDashboard() && statValue('Total Participants') === String(opts.expectedParticipants));
   bench.watch(

@@ -7,10 +7,30 @@ import type { PullResult } from './measure-pull';
 import { kb, mb, median, ms, naRow, percentile, ratio, type Row } from './report';
 
 export interface Results {
-  initial?: { syncedMs: number; appReadyMs: number; figuresMs: number; jsGzip: number; jsRaw: number; jsFiles: number; jsNeededGzip: number; jsNeededFiles: number; apiBusyMs: number; apiRequests: number; apiBytes: number } | string;
+  initial?:
+    | {
+        /** The app's time (navigation → Set a PIN usable + Save PIN click → synced); the typing left out. */
+        syncedMs: number;
+        pinScreenMs?: number;
+        syncedAfterSaveMs?: number;
+        typingMs?: number;
+        wallMs?: number;
+        appReadyMs: number;
+        figuresMs: number;
+        jsGzip: number;
+        jsRaw: number;
+        jsFiles: number;
+        jsNeededGzip: number;
+        jsNeededFiles: number;
+        apiBusyMs: number;
+        apiRequests: number;
+        apiBytes: number;
+      }
+    | string;
   open?: Record<string, number[]> | string;
   search?: Record<string, number[]> | string;
-  coldStart?: { interactiveMs: number } | string;
+  /** interactiveMs = lockScreenMs + unlockToFiguresMs (issue #14: the PIN's typing left out). */
+  coldStart?: { interactiveMs: number; lockScreenMs?: number; unlockToFiguresMs?: number; typingMs?: number; unlockToHeadingMs?: number } | string;
   requests?: { dataReads: number; usageLogs: number; otherApi: number; assetsFromNetwork: number } | string;
   push?:
     | { pushMs: number; queued: number; arrived: number; pushRequests: number; apiBusyMs: number; finished?: boolean; left?: number; leftStates?: Record<string, number>; leftErrors?: string[] }
@@ -51,7 +71,11 @@ export function buildRows(r: Results): Row[] {
       : {
           figure: 'Initial sync of the whole data set → usable Dashboard',
           value:
-            `${ms(i.syncedMs)} (API in flight ${ms(i.apiBusyMs)}: ${i.apiRequests} requests, ${mb(i.apiBytes)}` +
+            `${ms(i.syncedMs)}` +
+            (i.pinScreenMs !== undefined && i.syncedAfterSaveMs !== undefined
+              ? ` (the app's time: navigation → "Set a PIN" usable ${ms(i.pinScreenMs)} + Save PIN click → synced ${ms(i.syncedAfterSaveMs)}; the PIN's typing, ${ms(i.typingMs ?? 0)}, left out)`
+              : '') +
+            ` (API in flight ${ms(i.apiBusyMs)}: ${i.apiRequests} requests, ${mb(i.apiBytes)}` +
             (r.floor && !err(r.floor)
               ? `; ${Math.round(r.floor.rows / (i.syncedMs / 1000))} rows/s; IndexedDB writes alone ${ms(r.floor.ms)}, ` +
                 `so the sync's local write rate is ${(r.floor.ms / i.syncedMs).toFixed(2)}× a plain bulkPut's` +
@@ -93,7 +117,16 @@ export function buildRows(r: Results): Row[] {
   rows.push(
     !c || err(c)
       ? naRow('Cold start offline → interactive Dashboard', '≤ 800 ms', c ?? 'not run')
-      : { figure: 'Cold start offline (service worker + Dexie) → interactive Dashboard', value: ms(c.interactiveMs), goal: '≤ 800 ms', met: c.interactiveMs <= 800, detail: c },
+      : {
+          figure: 'Cold start offline (service worker + Dexie) → interactive Dashboard',
+          value:
+            c.lockScreenMs !== undefined && c.unlockToFiguresMs !== undefined
+              ? `${ms(c.interactiveMs)} = navigation → "Passage is locked" usable ${ms(c.lockScreenMs)} + Unlock click → Dashboard figures ${ms(c.unlockToFiguresMs)} (PBKDF2 of the PIN and unsealing included; the PIN's typing, ${ms(c.typingMs ?? 0)}, left out)`
+              : ms(c.interactiveMs),
+          goal: '≤ 800 ms',
+          met: c.interactiveMs <= 800,
+          detail: c,
+        },
   );
   const q = r.requests;
   if (!q || err(q)) rows.push(naRow('Requests opening Participants, ParticipantDetail, CohortDetail', '0', q ?? 'not run'));
@@ -131,7 +164,14 @@ export function buildRows(r: Results): Row[] {
   rows.push(
     !i || err(i)
       ? naRow('JavaScript before the first page renders, gzipped', '≤ 150 KB', i ?? 'not run')
-      : { figure: 'JavaScript before the first page renders, gzipped', value: `${kb(i.jsGzip)} in ${i.jsFiles} files (${kb(i.jsRaw)} raw); of it the entry + Dashboard chunks: ${kb(i.jsNeededGzip)} in ${i.jsNeededFiles}`, goal: '≤ 150 KB', met: i.jsGzip <= 150 * 1024 },
+      : {
+          // Issue #14: on a first sign-in the first screen is "Set a PIN for this tablet" (the Dashboard
+          // comes after the typing, by which time every screen's chunk is being preloaded).
+          figure: `JavaScript before the first page renders, gzipped${i.pinScreenMs !== undefined ? ' (on a first sign-in the first page is "Set a PIN for this tablet")' : ''}`,
+          value: `${kb(i.jsGzip)} in ${i.jsFiles} files (${kb(i.jsRaw)} raw); of it the entry + Dashboard chunks: ${kb(i.jsNeededGzip)} in ${i.jsNeededFiles}`,
+          goal: '≤ 150 KB',
+          met: i.jsGzip <= 150 * 1024,
+        },
   );
   const h = r.heap;
   rows.push(
@@ -183,7 +223,12 @@ export function facilityRows(r: Results): Row[] {
       ? naRow('First sync → Participants usable (participants + cohorts on the tablet), facility link', GL.participantsUsable, s ?? 'not run')
       : {
           figure: 'First sync of the bench data set → Participants usable (participants + cohorts on the tablet), facility link',
-          value: `${ms(s.participantsUsableMs)} from the Sign in click (whole data set in the mirror, Up to date: ${ms(s.completeMs)})`,
+          value:
+            `${ms(s.participantsUsableMs)} from the Sign in click` +
+            (s.pinScreenMs !== undefined
+              ? `, the app's time: Sign in click → "Set a PIN" usable ${ms(s.pinScreenMs)} + Save PIN click → usable ${ms(s.usableAfterSaveMs)} (the PIN's typing, ${ms(s.typingMs)}, left out)`
+              : '') +
+            ` (whole data set in the mirror, Up to date: ${ms(s.completeMs)})`,
           goal: GL.participantsUsable,
           met: s.participantsUsableMs <= G.participantsUsableMs,
           baseline: pageBaseline,

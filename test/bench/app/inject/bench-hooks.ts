@@ -9,9 +9,28 @@ import { dataContext, setDataContext } from '../../../../src/data/context';
 import Dexie from 'dexie';
 import { PassageDB, TABLE_OF, V1_MIRROR_STORES } from '../../../../src/data/db';
 import { applyPulledPage, inPageTables } from '../../../../src/data/sync/mirror-writes';
+import { readVault } from '../../../../src/data/vault/device-vault';
+import { unwrapWithPin } from '../../../../src/data/vault/keys';
 import type { EntityName } from '../../../../shared/entities';
 
 const hooks = {
+  /**
+   * Issue #14: this copy of the data layer is a second connection to the app's database with a
+   * key ring of its own, locked; the sealed rows need the device's data key. It is unwrapped here
+   * the way the app's Unlock does it, from the vault record and the PIN (PBKDF2), and kept in this
+   * copy's memory only. Returns the ms it took (0 when already unlocked).
+   */
+  async unlock(pin: string): Promise<number> {
+    const db = dataContext().db;
+    if (db.keys.unlocked) return 0;
+    const t0 = performance.now();
+    const record = await readVault(db);
+    if (!record?.pin) throw new Error('bench hooks: no PIN-sealed key on this device (no PIN set yet?)');
+    const key = await unwrapWithPin(record.pin, pin);
+    if (!key) throw new Error('bench hooks: the PIN does not open this device');
+    db.keys.set(key);
+    return performance.now() - t0;
+  },
   /** Queues `n` participant creates for `userId` (S11: ops carry the signed-in user). */
   async queueCreates(userId: string, n: number, tag: string): Promise<void> {
     // No engine in this copy of the data layer: the app's own engine pushes them (sync: null).
