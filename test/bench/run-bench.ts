@@ -24,6 +24,7 @@ import { compositionOfFile } from './app/bundle-composition';
 import { ensureDist } from './app/dist-check';
 import { buildHooksScript, injectHooks } from './app/inject-bundle';
 import { coldStartOffline, queueAndPush } from './app/measure-offline';
+import { timeUnlockParticipants } from './app/measure-unlock';
 import { measureIncrementalPull } from './app/measure-pull';
 import { countOpeningRequests } from './app/measure-requests';
 import { measureInitialSync } from './app/measure-sync';
@@ -39,6 +40,7 @@ const APP = DEFAULT_APP_ID;
 const COACH = 'coach@example.org';
 const ADMIN = 'admin@example.org';
 const OPEN_RUNS = 5;
+const UNLOCK_RUNS = 5;
 const KEYSTROKES = 20;
 const QUEUED_OPS = 1000;
 const FACILITY_LATENCY_MS = 150;
@@ -149,6 +151,11 @@ try {
   await step('pull', 'incremental pull of 10 remote changes', () =>
     withTimeout(measureIncrementalPull(page, adminApi, APP, people.slice(0, 10).map((p) => p.id), hooks), 120_000, 'incremental pull'),
   );
+  await step('unlock', `Unlock → Participants usable (Lock button on Participants, ${UNLOCK_RUNS} runs)`, async () => {
+    const u = await withTimeout(timeUnlockParticipants(page, UNLOCK_RUNS, expected), 300_000, 'unlock → Participants');
+    log(`  ${u.runs.map((r) => Math.round(r)).join(', ')} ms`);
+    return u;
+  });
 
   await context.close();
   await step('coldStart', 'cold start offline', async () => {
