@@ -22,6 +22,7 @@ import { BASELINE_CAP_MS, describeLink, FACILITY_LINK } from './app/facility-lin
 import { measureFacilitySync, measureFirstVisit, runBaselinePush } from './app/measure-facility';
 import { compositionOfFile } from './app/bundle-composition';
 import { ensureDist } from './app/dist-check';
+import { BENCH_PIN } from './app/device-lock';
 import { buildHooksScript, injectHooks } from './app/inject-bundle';
 import { coldStartOffline, queueAndPush } from './app/measure-offline';
 import { timeUnlockParticipants } from './app/measure-unlock';
@@ -57,7 +58,7 @@ const why = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : Str
  * offline cold start to queue them).
  */
 const ONLY_SYNC = process.env.BENCH_ONLY === 'sync';
-const SYNC_STEPS = new Set<string>(['initial', 'floor', 'pull', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPush']);
+const SYNC_STEPS = new Set<string>(['initial', 'floor', 'crypto', 'pull', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPush']);
 
 async function step<K extends keyof Results>(key: K, name: string, fn: () => Promise<Results[K]>): Promise<void> {
   if (ONLY_SYNC && !SYNC_STEPS.has(key)) return;
@@ -114,22 +115,32 @@ try {
   const hooks = await buildHooksScript(ROOT);
   const marks = { expectedParticipants: expected };
 
-  let context = await openProfile(profileDir, marks);
+  // The first sign-in's page counts the sealed rows it writes and reads (the encryption share, #14.4).
+  let context = await openProfile(profileDir, { ...marks, countSealed: true });
   let page = await firstPage(context);
   await step('initial', 'initial sync (first sign-in, empty profile; PIN set on the way)', async () => {
     const s = await measureInitialSync(page, server.baseUrl, dist.distDir, COACH, DEMO_PASSWORD);
     log(`  synced in ${Math.round(s.syncedMs)} ms (PIN screen at ${Math.round(s.pinScreenMs)} ms, Save PIN → synced ${Math.round(s.syncedAfterSaveMs)} ms, typing ${Math.round(s.typingMs)} ms left out): ${s.apiRequests} API requests, ${(s.apiBytes / 1e6).toFixed(1)} MB, API in flight ${Math.round(s.apiBusyMs)} ms`);
+    log(`  sealed rows written ${JSON.stringify(s.sealed?.written)}, read ${JSON.stringify(s.sealed?.read)}`);
     // Which packages make up the first-load JavaScript (from the build's source maps).
     const parts = new Map<string, number>();
     for (const f of s.js.files) for (const [group, n] of compositionOfFile(join(dist.distDir, f.path)) ?? []) parts.set(group, (parts.get(group) ?? 0) + n);
     const jsParts = Object.fromEntries([...parts].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([g, n]) => [g, Math.round(n / 1024)]));
     log(`  first-load JS by package (KB raw): ${JSON.stringify(jsParts)}`);
-    return { jsParts, syncedMs: s.syncedMs, pinScreenMs: s.pinScreenMs, syncedAfterSaveMs: s.syncedAfterSaveMs, typingMs: s.typingMs, wallMs: s.wallMs, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, jsNeededGzip: s.js.neededGzip, jsNeededFiles: s.js.neededFiles, apiRequests: s.apiRequests, apiBytes: s.apiBytes, apiBusyMs: s.apiBusyMs, slowestApiMs: s.slowestApiMs, files: s.js.files } as Results['initial'];
+    return { jsParts, syncedMs: s.syncedMs, pinScreenMs: s.pinScreenMs, syncedAfterSaveMs: s.syncedAfterSaveMs, typingMs: s.typingMs, wallMs: s.wallMs, deviceKeyMs: s.deviceKeyMs, sealed: s.sealed, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, jsNeededGzip: s.js.neededGzip, jsNeededFiles: s.js.neededFiles, apiRequests: s.apiRequests, apiBytes: s.apiBytes, apiBusyMs: s.apiBusyMs, slowestApiMs: s.slowestApiMs, files: s.js.files } as Results['initial'];
   });
   await withTimeout(serviceWorkerControls(page), 60_000, 'service worker').catch((e) => log(`service worker: ${why(e)}`));
-  await step('floor', 'IndexedDB floor (the same rows, bulkPut only)', async () => {
+  await step('floor', 'IndexedDB floor (the same rows, bulkPut only; engine page writes with and without encryption)', async () => {
     await injectHooks(page, hooks);
-    return page.evaluate(() => (window as unknown as { __benchHooks: { idbFloor(): Promise<{ rows: number; ms: number }> } }).__benchHooks.idbFloor());
+    const f = await page.evaluate(() => (window as unknown as { __benchHooks: { idbFloor(): Promise<Exclude<Results['floor'], string | undefined>> } }).__benchHooks.idbFloor());
+    log(`  bulkPut ${Math.round(f.ms)} ms; engine page writes ${Math.round(f.engineMs ?? 0)} ms sealed, ${Math.round(f.plainEngineMs ?? 0)} ms without the middleware`);
+    return f;
+  });
+  await step('crypto', 'sealing and opening cost per row, PBKDF2', async () => {
+    await injectHooks(page, hooks);
+    const c = await page.evaluate((pin) => (window as unknown as { __benchHooks: { cryptoCosts(pin: string): Promise<Exclude<Results['crypto'], string | undefined>> } }).__benchHooks.cryptoCosts(pin), BENCH_PIN);
+    log(`  ${JSON.stringify(c)}`);
+    return c;
   });
 
   const open: Record<string, number[]> = {};

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { signIn } from './browser';
 import { setPinOnScreen } from './device-lock';
 import { firstPageFiles } from './first-page-js';
-import { marks, waitForMark } from './page-marks';
+import { marks, takeSealedCounts, waitForMark, type SealedCounts } from './page-marks';
 
 export interface InitialSync {
   /** Navigation → the app (after Save PIN); app time, the typing left out like every figure here. */
@@ -32,6 +32,10 @@ export interface InitialSync {
   typingMs: number;
   /** Navigation → synced as the clock ran, typing included. */
   wallMs: number;
+  /** The deviceKey request (the server's per-user key, before the PIN screen), start → end. */
+  deviceKeyMs: number | null;
+  /** Sealed rows written to / read from IndexedDB by the page up to the synced Dashboard (MarkOptions.countSealed). */
+  sealed: SealedCounts | null;
   apiRequests: number;
   apiBytes: number;
   /** Time some API request was in flight (union of their intervals): the server + network share. */
@@ -52,6 +56,7 @@ export async function measureInitialSync(page: Page, baseUrl: string, distDir: s
   await signIn(page, baseUrl, email, password);
   const pin = await setPinOnScreen(page);
   await waitForMark(page, 'dashboard-synced', 300_000);
+  const sealed = await takeSealedCounts(page);
   const m = await marks(page);
   const heading = m['dashboard-heading'];
   // After the PIN: the app's own time runs on from the PIN screen, without the typing.
@@ -72,6 +77,10 @@ export async function measureInitialSync(page: Page, baseUrl: string, distDir: s
       .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
       .map((e) => [e.startTime, (e as PerformanceResourceTiming).responseEnd] as [number, number]),
   );
+  const deviceKeyMs = await page.evaluate(() => {
+    const e = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname.endsWith('/functions/deviceKey')) as PerformanceResourceTiming | undefined;
+    return e ? e.responseEnd - e.startTime : null;
+  });
   const files = scripts.map((path) => {
     const file = join(distDir, path);
     const body = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
@@ -89,6 +98,8 @@ export async function measureInitialSync(page: Page, baseUrl: string, distDir: s
     syncedAfterSaveMs: m['dashboard-synced'] - pin.submitMs,
     typingMs: pin.submitMs - pin.screenMs,
     wallMs: m['dashboard-synced'],
+    deviceKeyMs,
+    sealed,
     apiRequests,
     apiBytes,
     apiBusyMs: unionLength(intervals.filter(([a]) => a <= m['dashboard-synced'])),

@@ -5,6 +5,7 @@ import type { BaselinePush, FacilitySync, FirstVisit } from './measure-facility'
 import type { PushResult } from './measure-offline';
 import type { PullResult } from './measure-pull';
 import type { UnlockParticipants } from './measure-unlock';
+import type { SealedCounts } from './page-marks';
 import { kb, mb, median, ms, naRow, percentile, ratio, type Row } from './report';
 
 export interface Results {
@@ -16,6 +17,8 @@ export interface Results {
         syncedAfterSaveMs?: number;
         typingMs?: number;
         wallMs?: number;
+        deviceKeyMs?: number | null;
+        sealed?: SealedCounts | null;
         appReadyMs: number;
         figuresMs: number;
         jsGzip: number;
@@ -34,14 +37,20 @@ export interface Results {
   coldStart?: { interactiveMs: number; lockScreenMs?: number; unlockToFiguresMs?: number; typingMs?: number; unlockToHeadingMs?: number } | string;
   /** Issue #14.4: Unlock click → Participants usable, after the Lock button on Participants. */
   unlock?: UnlockParticipants | string;
+  /** Issue #14.4: sealRow/openRow per row over the mirror's rows; PBKDF2 wrap (Save PIN) and unwrap (Unlock). */
+  crypto?: { perRow: Record<string, { rows: number; sealUs: number; openUs: number }>; wrapMs: number; unwrapMs: number } | string;
   requests?: { dataReads: number; usageLogs: number; otherApi: number; assetsFromNetwork: number } | string;
   push?:
     | { pushMs: number; queued: number; arrived: number; pushRequests: number; apiBusyMs: number; finished?: boolean; left?: number; leftStates?: Record<string, number>; leftErrors?: string[] }
     | string;
   pull?: PullResult | string;
   heap?: { peak: number } | string;
-  /** ms: bulkPut only; engineMs: the engine's page writes of the same rows; v1Ms: bulkPut with schema v1's indexes. */
-  floor?: { rows: number; ms: number; engineMs?: number; v1Ms?: number } | string;
+  /**
+   * ms: bulkPut only; engineMs: the engine's page writes of the same rows; v1Ms: bulkPut with
+   * schema v1's indexes (all three sealed, as the app's database); plainEngineMs: the engine's
+   * page writes without the encryption middleware (issue #14.4).
+   */
+  floor?: { rows: number; ms: number; engineMs?: number; plainEngineMs?: number; v1Ms?: number; sealedByTable?: Record<string, number> } | string;
   baseline?: BaselineResult[] | string;
   /** Issue #11: the same app through the facility link (facility-link.ts). */
   facilityVisit?: { compressed: FirstVisit; identity: FirstVisit } | string;
@@ -80,11 +89,12 @@ export function buildRows(r: Results): Row[] {
               : '') +
             ` (API in flight ${ms(i.apiBusyMs)}: ${i.apiRequests} requests, ${mb(i.apiBytes)}` +
             (r.floor && !err(r.floor)
-              ? `; ${Math.round(r.floor.rows / (i.syncedMs / 1000))} rows/s; IndexedDB writes alone ${ms(r.floor.ms)}, ` +
+              ? `; ${Math.round(r.floor.rows / (i.syncedMs / 1000))} rows/s; IndexedDB writes alone (sealed) ${ms(r.floor.ms)}, ` +
                 `so the sync's local write rate is ${(r.floor.ms / i.syncedMs).toFixed(2)}× a plain bulkPut's` +
                 (r.floor.engineMs
                   ? `; the engine's page writes alone ${ms(r.floor.engineMs)} (${(r.floor.ms / r.floor.engineMs).toFixed(2)}× bulkPut's rate), ` +
-                    `bulkPut with v1's indexes ${ms(r.floor.v1Ms ?? 0)})`
+                    `bulkPut with v1's indexes ${ms(r.floor.v1Ms ?? 0)}` +
+                    (r.floor.plainEngineMs ? `; the engine's page writes without encryption ${ms(r.floor.plainEngineMs)})` : ')')
                   : ')')
               : ')'),
           goal: '≤ 3 s',
@@ -198,21 +208,62 @@ export function buildRows(r: Results): Row[] {
   return rows;
 }
 
-/** Issue #14.4: Unlock → Participants usable, the median of the runs (Lock button on the Participants page, PIN typed, Unlock click → first cards with the whole total). */
+/**
+ * Issue #14.4's rows. Unlock → Participants usable: the median of the runs (Lock button on the
+ * Participants page, PIN typed, Unlock click → first cards with the whole total). First sync with
+ * encryption vs without: the first sync as measured (the Initial sync row's time, T) over an
+ * estimate of the same without encryption, T − Δ, where Δ adds up what encryption adds, each
+ * measured in the same run and page: the engine's page writes of the same pulled pages into a
+ * sealed PassageDB minus the same into one without the middleware (alternating page by page);
+ * the sealed rows the page read during the sync (counted at IndexedDB) × the time to open one
+ * (openRow over the mirror's rows); the PIN's PBKDF2 at Save PIN and the server-key request.
+ */
 export function deviceLockRows(r: Results): Row[] {
   const rows: Row[] = [];
   const u = r.unlock;
+  const cr = r.crypto && !err(r.crypto) ? r.crypto : undefined;
   if (!u || err(u) || !u.runs.length) rows.push(naRow('Unlock → Participants usable, 10,000 participants', '≤ 1.5 s', err(u) ? u : 'not run'));
   else {
     const m = median(u.runs);
     rows.push({
       figure: `Unlock → Participants usable, 10,000 participants (Lock on the Participants page, PIN typed, Unlock click → first cards with the whole total), median of ${u.runs.length}`,
-      value: `${ms(m)} (runs ${u.runs.map(ms).join(', ')}; includes PBKDF2, 600,000 iterations, and opening the participants)`,
+      value: `${ms(m)} (runs ${u.runs.map(ms).join(', ')}; includes PBKDF2, 600,000 iterations${cr ? `: ${ms(cr.unwrapMs)} measured apart` : ''}, and opening the participants${cr?.perRow.participants ? `: ${ms((cr.perRow.participants.openUs * cr.perRow.participants.rows) / 1000)} for ${cr.perRow.participants.rows.toLocaleString('en-US')} rows measured apart` : ''})`,
       goal: '≤ 1.5 s',
       met: m <= 1500,
       detail: { ...u },
     });
   }
+  const i = r.initial;
+  const f = r.floor;
+  const why = err(i) ? i : err(f) ? `floor: ${f}` : err(r.crypto) ? `crypto: ${r.crypto}` : 'not run';
+  if (!i || err(i) || !f || err(f) || f.engineMs === undefined || f.plainEngineMs === undefined || !cr || !i.sealed) {
+    rows.push(naRow('First sync with encryption vs without', '≤ 1.2×', why === 'not run' && i && !err(i) && !i.sealed ? 'sealed rows not counted' : why));
+    return rows;
+  }
+  const fallback = cr.perRow.participants ?? Object.values(cr.perRow)[0];
+  const cost = (t: string) => cr.perRow[t] ?? fallback;
+  const sum = (counts: Record<string, number>, pick: (c: { sealUs: number; openUs: number }) => number) =>
+    Object.entries(counts).reduce((a, [t, n]) => a + (n * pick(cost(t))) / 1000, 0);
+  const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+  const writeMs = f.engineMs - f.plainEngineMs;
+  const openMs = sum(i.sealed.read, (c) => c.openUs);
+  const sealByCountMs = sum(i.sealed.written, (c) => c.sealUs);
+  const keyMs = cr.wrapMs + (i.deviceKeyMs ?? 0);
+  const delta = writeMs + openMs + keyMs;
+  const without = i.syncedMs - delta;
+  const x = i.syncedMs / without;
+  rows.push({
+    figure: 'First sync with encryption vs without (the first sync measured, over it less what encryption adds, each part measured in the same run)',
+    value:
+      `${x.toFixed(2)}× (${ms(i.syncedMs)} vs ≈ ${ms(without)}: sealing in the engine's page writes +${ms(writeMs)} ` +
+      `(${ms(f.engineMs)} sealed vs ${ms(f.plainEngineMs)} without the middleware, the same pages alternating), ` +
+      `opening the ${total(i.sealed.read).toLocaleString('en-US')} sealed rows the page read meanwhile ${ms(openMs)}, ` +
+      `PBKDF2 at Save PIN ${ms(cr.wrapMs)} + the server key ${ms(i.deviceKeyMs ?? 0)}; ` +
+      `cross-check: ${total(i.sealed.written).toLocaleString('en-US')} rows sealed × ${cost('participants').sealUs.toFixed(0)}/${cost('outcomes').sealUs.toFixed(0)} µs (participant/outcome) = ${ms(sealByCountMs)})`,
+    goal: '≤ 1.2×',
+    met: x <= 1.2,
+    detail: { syncedMs: i.syncedMs, withoutMs: without, writeMs, openMs, keyMs, sealByCountMs, sealed: i.sealed, perRow: cr.perRow, wrapMs: cr.wrapMs, deviceKeyMs: i.deviceKeyMs },
+  });
   return rows;
 }
 
