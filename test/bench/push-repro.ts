@@ -23,6 +23,7 @@ import { buildHooksScript } from './app/inject-bundle';
 import { coldStartOffline, queueAndPush } from './app/measure-offline';
 import { waitForMark } from './app/page-marks';
 import { signIn } from './app/browser';
+import { setPinOnScreen } from './app/device-lock';
 import { seedBenchData } from './app/seed';
 import { startServer } from './app/server-process';
 
@@ -64,6 +65,8 @@ try {
     let context = await openProfile(profileDir, marks);
     const page = await firstPage(context);
     await signIn(page, server.baseUrl, COACH, DEMO_PASSWORD);
+    // Issue #14: the first sign-in on a device asks for a PIN; the sync starts once it is saved.
+    await setPinOnScreen(page);
     await waitForMark(page, 'dashboard-synced', 120_000);
     await withTimeout(serviceWorkerControls(page), 60_000, 'service worker');
     log(`run ${run}: signed in and synced (${expected} participants)`);

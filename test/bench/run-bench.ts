@@ -22,8 +22,10 @@ import { BASELINE_CAP_MS, describeLink, FACILITY_LINK } from './app/facility-lin
 import { measureFacilitySync, measureFirstVisit, runBaselinePush } from './app/measure-facility';
 import { compositionOfFile } from './app/bundle-composition';
 import { ensureDist } from './app/dist-check';
-import { buildHooksScript } from './app/inject-bundle';
+import { BENCH_PIN } from './app/device-lock';
+import { buildHooksScript, injectHooks } from './app/inject-bundle';
 import { coldStartOffline, queueAndPush } from './app/measure-offline';
+import { timeUnlockParticipants } from './app/measure-unlock';
 import { measureIncrementalPull } from './app/measure-pull';
 import { countOpeningRequests } from './app/measure-requests';
 import { measureInitialSync } from './app/measure-sync';
@@ -39,6 +41,7 @@ const APP = DEFAULT_APP_ID;
 const COACH = 'coach@example.org';
 const ADMIN = 'admin@example.org';
 const OPEN_RUNS = 5;
+const UNLOCK_RUNS = 5;
 const KEYSTROKES = 20;
 const QUEUED_OPS = 1000;
 const FACILITY_LATENCY_MS = 150;
@@ -55,7 +58,7 @@ const why = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : Str
  * offline cold start to queue them).
  */
 const ONLY_SYNC = process.env.BENCH_ONLY === 'sync';
-const SYNC_STEPS = new Set<string>(['initial', 'floor', 'pull', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPush']);
+const SYNC_STEPS = new Set<string>(['initial', 'floor', 'crypto', 'pull', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPush']);
 
 async function step<K extends keyof Results>(key: K, name: string, fn: () => Promise<Results[K]>): Promise<void> {
   if (ONLY_SYNC && !SYNC_STEPS.has(key)) return;
@@ -112,22 +115,32 @@ try {
   const hooks = await buildHooksScript(ROOT);
   const marks = { expectedParticipants: expected };
 
-  let context = await openProfile(profileDir, marks);
+  // The first sign-in's page counts the sealed rows it writes and reads (the encryption share, #14.4).
+  let context = await openProfile(profileDir, { ...marks, countSealed: true });
   let page = await firstPage(context);
-  await step('initial', 'initial sync (first sign-in, empty profile)', async () => {
+  await step('initial', 'initial sync (first sign-in, empty profile; PIN set on the way)', async () => {
     const s = await measureInitialSync(page, server.baseUrl, dist.distDir, COACH, DEMO_PASSWORD);
-    log(`  synced in ${Math.round(s.syncedMs)} ms: ${s.apiRequests} API requests, ${(s.apiBytes / 1e6).toFixed(1)} MB, API in flight ${Math.round(s.apiBusyMs)} ms`);
+    log(`  synced in ${Math.round(s.syncedMs)} ms (PIN screen at ${Math.round(s.pinScreenMs)} ms, Save PIN → synced ${Math.round(s.syncedAfterSaveMs)} ms, typing ${Math.round(s.typingMs)} ms left out): ${s.apiRequests} API requests, ${(s.apiBytes / 1e6).toFixed(1)} MB, API in flight ${Math.round(s.apiBusyMs)} ms`);
+    log(`  sealed rows written ${JSON.stringify(s.sealed?.written)}, read ${JSON.stringify(s.sealed?.read)}`);
     // Which packages make up the first-load JavaScript (from the build's source maps).
     const parts = new Map<string, number>();
     for (const f of s.js.files) for (const [group, n] of compositionOfFile(join(dist.distDir, f.path)) ?? []) parts.set(group, (parts.get(group) ?? 0) + n);
     const jsParts = Object.fromEntries([...parts].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([g, n]) => [g, Math.round(n / 1024)]));
     log(`  first-load JS by package (KB raw): ${JSON.stringify(jsParts)}`);
-    return { jsParts, syncedMs: s.syncedMs, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, jsNeededGzip: s.js.neededGzip, jsNeededFiles: s.js.neededFiles, apiRequests: s.apiRequests, apiBytes: s.apiBytes, apiBusyMs: s.apiBusyMs, slowestApiMs: s.slowestApiMs, files: s.js.files } as Results['initial'];
+    return { jsParts, syncedMs: s.syncedMs, pinScreenMs: s.pinScreenMs, syncedAfterSaveMs: s.syncedAfterSaveMs, typingMs: s.typingMs, wallMs: s.wallMs, deviceKeyMs: s.deviceKeyMs, sealed: s.sealed, appReadyMs: s.appReadyMs, figuresMs: s.figuresMs, jsGzip: s.js.gzip, jsRaw: s.js.raw, jsFiles: s.js.files.length, jsNeededGzip: s.js.neededGzip, jsNeededFiles: s.js.neededFiles, apiRequests: s.apiRequests, apiBytes: s.apiBytes, apiBusyMs: s.apiBusyMs, slowestApiMs: s.slowestApiMs, files: s.js.files } as Results['initial'];
   });
   await withTimeout(serviceWorkerControls(page), 60_000, 'service worker').catch((e) => log(`service worker: ${why(e)}`));
-  await step('floor', 'IndexedDB floor (the same rows, bulkPut only)', async () => {
-    await page.evaluate(hooks);
-    return page.evaluate(() => (window as unknown as { __benchHooks: { idbFloor(): Promise<{ rows: number; ms: number }> } }).__benchHooks.idbFloor());
+  await step('floor', 'IndexedDB floor (the same rows, bulkPut only; engine page writes with and without encryption)', async () => {
+    await injectHooks(page, hooks);
+    const f = await page.evaluate(() => (window as unknown as { __benchHooks: { idbFloor(): Promise<Exclude<Results['floor'], string | undefined>> } }).__benchHooks.idbFloor());
+    log(`  bulkPut ${Math.round(f.ms)} ms; engine page writes ${Math.round(f.engineMs ?? 0)} ms sealed, ${Math.round(f.plainEngineMs ?? 0)} ms without the middleware`);
+    return f;
+  });
+  await step('crypto', 'sealing and opening cost per row, PBKDF2', async () => {
+    await injectHooks(page, hooks);
+    const c = await page.evaluate((pin) => (window as unknown as { __benchHooks: { cryptoCosts(pin: string): Promise<Exclude<Results['crypto'], string | undefined>> } }).__benchHooks.cryptoCosts(pin), BENCH_PIN);
+    log(`  ${JSON.stringify(c)}`);
+    return c;
   });
 
   const open: Record<string, number[]> = {};
@@ -149,13 +162,19 @@ try {
   await step('pull', 'incremental pull of 10 remote changes', () =>
     withTimeout(measureIncrementalPull(page, adminApi, APP, people.slice(0, 10).map((p) => p.id), hooks), 120_000, 'incremental pull'),
   );
+  await step('unlock', `Unlock → Participants usable (Lock button on Participants, ${UNLOCK_RUNS} runs)`, async () => {
+    const u = await withTimeout(timeUnlockParticipants(page, UNLOCK_RUNS, expected), 300_000, 'unlock → Participants');
+    log(`  ${u.runs.map((r) => Math.round(r)).join(', ')} ms`);
+    return u;
+  });
 
   await context.close();
   await step('coldStart', 'cold start offline', async () => {
     const cold = await coldStartOffline(profileDir, server.baseUrl, marks);
     context = cold.context;
     page = cold.page;
-    return { interactiveMs: cold.interactiveMs, headingMs: cold.headingMs } as Results['coldStart'];
+    log(`  lock screen ${Math.round(cold.lockScreenMs)} ms + Unlock → figures ${Math.round(cold.unlockToFiguresMs)} ms (typing ${Math.round(cold.typingMs)} ms left out)`);
+    return { interactiveMs: cold.interactiveMs, lockScreenMs: cold.lockScreenMs, unlockToFiguresMs: cold.unlockToFiguresMs, typingMs: cold.typingMs, unlockToHeadingMs: cold.unlockToHeadingMs };
   });
   await step('push', `${QUEUED_OPS} queued ops pushed after reconnect`, async () => {
     if (!context.pages().length) throw new Error('no offline page (cold start failed)');
@@ -195,6 +214,7 @@ try {
     });
     await step('facilitySync', 'facility link: sign-in and first sync', async () => {
       const s = await withTimeout(measureFacilitySync(fPage, link, COACH, DEMO_PASSWORD, hooks, expectedRows), 400_000, 'first sync through the facility link');
+      log(`  Set a PIN usable ${Math.round(s.pinScreenMs)} ms after the Sign in click, Save PIN → usable ${Math.round(s.usableAfterSaveMs)} ms (typing ${Math.round(s.typingMs)} ms left out)`);
       log(`  Participants usable ${Math.round(s.participantsUsableMs)} ms, complete ${Math.round(s.completeMs)} ms, ${(s.apiBytes / 1e6).toFixed(2)} MB API in ${s.apiRequests} requests`);
       return s;
     });

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import type { Api } from './api-client';
 import { recordRequests, settle } from './browser';
+import { injectHooks } from './inject-bundle';
 
 export interface PullResult {
   ms: number;
@@ -16,7 +17,8 @@ export interface PullResult {
 
 /** `areaCode` makes the new values differ from an earlier run's on the same participants. */
 export async function measureIncrementalPull(page: Page, writer: Api, appId: string, ids: readonly string[], hooksScript: string, areaCode = '999'): Promise<PullResult> {
-  if (!(await page.evaluate(() => '__benchHooks' in window))) await page.evaluate(hooksScript);
+  // Unlocked with the PIN before the clock starts (the phones are sealed fields, issue #14).
+  await injectHooks(page, hooksScript);
   // Let any sync in progress finish, so the click starts a fresh one.
   await page.locator('[data-sync-state="up-to-date"]').first().waitFor({ timeout: 120_000 });
   await settle(page, 500);

@@ -10,6 +10,18 @@ import type { Page } from 'playwright-core';
 export interface MarkOptions {
   /** The Dashboard's 'Total Participants' figure once the whole data set is there. */
   expectedParticipants: number;
+  /**
+   * Count the sealed rows (issue #14: rows carrying `_enc`) the page writes to and reads from
+   * IndexedDB, per object store, in `window.__benchSealed` (the first sync's encryption share).
+   * Off unless asked: the counting wraps IndexedDB's request methods.
+   */
+  countSealed?: boolean;
+}
+
+/** Sealed rows (with `_enc`) the page put into / read out of IndexedDB, per object store. */
+export interface SealedCounts {
+  written: Record<string, number>;
+  read: Record<string, number>;
 }
 
 declare global {
@@ -20,6 +32,7 @@ declare global {
       /** Dashboard stat value next to a label, or null while it shows skeletons. */
       statValue(label: string): string | null;
     };
+    __benchSealed?: SealedCounts & { on: boolean };
   }
 }
 
@@ -45,7 +58,56 @@ export function installMarks(opts: MarkOptions): void {
   };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
   const onDashboard = () => location.pathname === '/' || location.pathname.toLowerCase() === '/dashboard';
-  bench.watch('app-ready', () => document.querySelector('[data-app-ready]') !== null);
+  // The app itself, not a device-lock screen (those carry data-app-ready too: issue #14).
+  bench.watch('app-ready', () => document.querySelector('[data-app-ready]:not([data-device-lock])') !== null);
+  // Issue #14's screens, usable: the heading and the PIN field are on screen. 'lock-submit' is the
+  // latest click on a lock screen's submit button (Save PIN, Unlock), as event.timeStamp.
+  const lockScreen = (title: string) => () =>
+    Array.from(document.querySelectorAll('[data-device-lock] h1')).some((h) => h.textContent === title) &&
+    document.querySelector('[data-device-lock] input') !== null;
+  bench.watch('pin-screen', lockScreen('Set a PIN for this tablet'));
+  bench.watch('unlock-screen', lockScreen('Passage is locked'));
+  document.addEventListener(
+    'click',
+    (e) => {
+      const button = (e.target as Element | null)?.closest?.('button[type="submit"]');
+      if (button && button.closest('[data-device-lock]')) marks['lock-submit'] = e.timeStamp;
+    },
+    { capture: true },
+  );
+  if (opts.countSealed) {
+    const sealed = { on: true, written: {} as Record<string, number>, read: {} as Record<string, number> };
+    (window as unknown as { __benchSealed: typeof sealed }).__benchSealed = sealed;
+    const isSealed = (v: unknown) => !!v && typeof v === 'object' && '_enc' in (v as object);
+    const add = (into: Record<string, number>, store: string, n: number) => {
+      if (n) into[store] = (into[store] ?? 0) + n;
+    };
+    const storeOf = (source: IDBObjectStore | IDBIndex) => ('objectStore' in source ? source.objectStore.name : source.name);
+    const wrapRead = (proto: IDBObjectStore | IDBIndex, method: 'get' | 'getAll' | 'openCursor') => {
+      const original = (proto as unknown as Record<string, (...a: unknown[]) => IDBRequest>)[method];
+      (proto as unknown as Record<string, unknown>)[method] = function (this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
+        const request = original.apply(this, args);
+        if (sealed.on) {
+          const store = storeOf(this);
+          request.addEventListener('success', () => {
+            const r = request.result as unknown;
+            if (method === 'getAll') add(sealed.read, store, (r as unknown[]).filter(isSealed).length);
+            else if (method === 'get') add(sealed.read, store, isSealed(r) ? 1 : 0);
+            else if (r && 'value' in (r as IDBCursorWithValue)) add(sealed.read, store, isSealed((r as IDBCursorWithValue).value) ? 1 : 0);
+          });
+        }
+        return request;
+      };
+    };
+    for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) for (const m of ['get', 'getAll', 'openCursor'] as const) wrapRead(proto, m);
+    for (const method of ['put', 'add'] as const) {
+      const original = IDBObjectStore.prototype[method];
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+        if (sealed.on && isSealed(value)) add(sealed.written, this.name, 1);
+        return key === undefined ? original.call(this, value) : original.call(this, value, key);
+      };
+    }
+  }
   bench.watch('dashboard-heading', () => onDashboard() && Array.from(document.querySelectorAll('h1')).some((h) => h.textContent === 'Dashboard'));
   bench.watch('dashboard-figures', () => onDashboard() && statValue('Total Participants') === String(opts.expectedParticipants));
   bench.watch(
@@ -79,4 +141,14 @@ export async function waitForMark(page: Page, name: string, timeoutMs = 120_000)
 
 export function marks(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => ({ ...window.__bench.marks }));
+}
+
+/** The sealed-row counts so far (MarkOptions.countSealed), and stop counting. */
+export function takeSealedCounts(page: Page): Promise<SealedCounts | null> {
+  return page.evaluate(() => {
+    const s = window.__benchSealed;
+    if (!s) return null;
+    s.on = false;
+    return { written: { ...s.written }, read: { ...s.read } };
+  });
 }

@@ -9,9 +9,52 @@ import { dataContext, setDataContext } from '../../../../src/data/context';
 import Dexie from 'dexie';
 import { PassageDB, TABLE_OF, V1_MIRROR_STORES } from '../../../../src/data/db';
 import { applyPulledPage, inPageTables } from '../../../../src/data/sync/mirror-writes';
+import { readVault } from '../../../../src/data/vault/device-vault';
+import { newDataKey, unwrapWithPin, wrapWithPin } from '../../../../src/data/vault/keys';
+import { KeyRing } from '../../../../src/data/vault/key-ring';
+import { encryptionMiddleware, openRow, sealRow } from '../../../../src/data/vault/middleware';
+import { CLEAR_FIELDS, SEALED_FIELD } from '../../../../src/data/vault/policy';
 import type { EntityName } from '../../../../shared/entities';
 
+/** The first row of an object store as IndexedDB holds it (below every Dexie middleware). */
+async function rawFirstRow(dbName: string, store: string): Promise<Record<string, unknown> | null> {
+  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+    const r = indexedDB.open(dbName);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      const r = idb.transaction(store).objectStore(store).openCursor();
+      r.onsuccess = () => resolve((r.result?.value as Record<string, unknown> | undefined) ?? null);
+      r.onerror = () => reject(r.error);
+    });
+  } finally {
+    idb.close();
+  }
+}
+
+/** The app's Dexie middleware that seals personal fields (src/data/vault/middleware.ts). */
+const ENCRYPTION_MIDDLEWARE = { stack: 'dbcore', name: 'PassageEncryption' } as const;
+
 const hooks = {
+  /**
+   * Issue #14: this copy of the data layer is a second connection to the app's database with a
+   * key ring of its own, locked; the sealed rows need the device's data key. It is unwrapped here
+   * the way the app's Unlock does it, from the vault record and the PIN (PBKDF2), and kept in this
+   * copy's memory only. Returns the ms it took (0 when already unlocked).
+   */
+  async unlock(pin: string): Promise<number> {
+    const db = dataContext().db;
+    if (db.keys.unlocked) return 0;
+    const t0 = performance.now();
+    const record = await readVault(db);
+    if (!record?.pin) throw new Error('bench hooks: no PIN-sealed key on this device (no PIN set yet?)');
+    const key = await unwrapWithPin(record.pin, pin);
+    if (!key) throw new Error('bench hooks: the PIN does not open this device');
+    db.keys.set(key);
+    return performance.now() - t0;
+  },
   /** Queues `n` participant creates for `userId` (S11: ops carry the signed-in user). */
   async queueCreates(userId: string, n: number, tag: string): Promise<void> {
     // No engine in this copy of the data layer: the app's own engine pushes them (sync: null).
@@ -52,17 +95,26 @@ const hooks = {
   },
   /**
    * The floor under the initial sync: the mirror's rows written into a scratch database with the
-   * same schema in 5,000-row bulkPuts, nothing else (no network, no rebase, no live queries).
+   * same schema (and, since issue #14, the same encryption: a PassageDB of its own random key) in
+   * 5,000-row bulkPuts, nothing else (no network, no rebase, no live queries).
    * Issue #11.4, where the rest goes: page by page, alternating so load swings hit all alike, the
    * same rows also go (a) through the engine's own page write (applyPulledPage in its page
    * transaction, the syncState put, the status write after it) into a second scratch database,
-   * and (b) bulkPut into one with schema version 1's indexes.
+   * (b) bulkPut into one with schema version 1's indexes (sealed too), and (issue #14.4) (c) the
+   * engine's page write again into a PassageDB without the encryption middleware: (a) − (c) is
+   * what sealing adds to a first sync's local writes.
    */
-  async idbFloor(): Promise<{ rows: number; ms: number; engineMs: number; v1Ms: number }> {
+  async idbFloor(): Promise<{ rows: number; ms: number; engineMs: number; plainEngineMs: number; v1Ms: number; sealedByTable: Record<string, number> }> {
     const source = dataContext().db;
     const scratch = new PassageDB('passage-bench-floor');
+    // Issue #14.4: the engine's page writes into a PassageDB of its own random key (encrypted, as
+    // the app's) and the same into one whose encryption middleware is taken off before it opens.
     const engine = new PassageDB('passage-bench-engine');
+    const plainEngine = new PassageDB('passage-bench-engine-plain');
+    plainEngine.unuse(ENCRYPTION_MIDDLEWARE);
     const v1 = new Dexie('passage-bench-floor-v1');
+    // Sealed like the app's database, so it differs from `scratch` by its indexes alone.
+    v1.use(encryptionMiddleware(KeyRing.withNewKey()));
     v1.version(1).stores(V1_MIRROR_STORES);
     const entityOf = new Map<string, EntityName>(Object.entries(TABLE_OF).map(([entity, table]) => [String(table), entity as EntityName]));
     try {
@@ -71,7 +123,9 @@ const hooks = {
       let rows = 0;
       let ms = 0;
       let engineMs = 0;
+      let plainEngineMs = 0;
       let v1Ms = 0;
+      let pageNo = 0;
       const timed = async (work: () => Promise<unknown>) => {
         const t0 = performance.now();
         await work();
@@ -82,24 +136,71 @@ const hooks = {
         for (let k = 0; k < data[i].length; k += 5000) {
           const page = data[i].slice(k, k + 5000);
           ms += await timed(() => scratch.transaction('rw', scratch.table(t), () => scratch.table(t).bulkPut(page)));
-          engineMs += await timed(async () => {
-            await inPageTables(engine, entity, async () => {
-              await applyPulledPage(engine, entity, page, { fresh: true });
-              await engine.syncState.put({ entity, cursor: String(page[page.length - 1].updated_date), last_pulled_at: k, last_reconciled_at: null, first_rows: k + page.length });
+          const enginePage = (db: PassageDB) => async () => {
+            await inPageTables(db, entity, async () => {
+              await applyPulledPage(db, entity, page, { fresh: true });
+              await db.syncState.put({ entity, cursor: String(page[page.length - 1].updated_date), last_pulled_at: k, last_reconciled_at: null, first_rows: k + page.length });
             });
-            await engine.meta.put({ key: 'bench-status', value: { entity, rows: k + page.length } });
-          });
+            await db.meta.put({ key: 'bench-status', value: { entity, rows: k + page.length } });
+          };
+          // Which of the two goes first alternates page by page (a GC or a checkpoint left by one
+          // would otherwise always land on the same one).
+          if (pageNo++ % 2 === 0) {
+            engineMs += await timed(enginePage(engine));
+            plainEngineMs += await timed(enginePage(plainEngine));
+          } else {
+            plainEngineMs += await timed(enginePage(plainEngine));
+            engineMs += await timed(enginePage(engine));
+          }
           v1Ms += await timed(() => v1.transaction('rw', v1.table(t), () => v1.table(t).bulkPut(page)));
         }
         rows += data[i].length;
       }
-      return { rows, ms, engineMs, v1Ms };
+      // The two really differ: the encrypted copy holds sealed rows, the other the fields as they are.
+      const sealedByTable: Record<string, number> = {};
+      for (const t of Object.keys(CLEAR_FIELDS).filter((t) => tables.includes(t))) {
+        const [enc, plain] = await Promise.all([rawFirstRow('passage-bench-engine', t), rawFirstRow('passage-bench-engine-plain', t)]);
+        if (enc && !(SEALED_FIELD in enc)) throw new Error(`bench floor: ${t} in the encrypted copy is not sealed`);
+        if (plain && SEALED_FIELD in plain) throw new Error(`bench floor: ${t} in the copy without the middleware is sealed`);
+        sealedByTable[t] = enc ? await engine.table(t).count() : 0;
+      }
+      return { rows, ms, engineMs, plainEngineMs, v1Ms, sealedByTable };
     } finally {
-      for (const db of [scratch, engine, v1]) {
+      for (const db of [scratch, engine, plainEngine, v1]) {
         db.close();
         await db.delete();
       }
     }
+  },
+  /**
+   * Issue #14.4: what sealing and opening cost per row, over the mirror's own rows of each sealed
+   * table (sealRow/openRow of the app's middleware with a fresh key, after a warm-up), and one
+   * PBKDF2 wrap and unwrap of a data key with `pin` (what Save PIN and Unlock do).
+   */
+  async cryptoCosts(pin: string): Promise<{ perRow: Record<string, { rows: number; sealUs: number; openUs: number }>; wrapMs: number; unwrapMs: number }> {
+    const source = dataContext().db;
+    const key = newDataKey();
+    const perRow: Record<string, { rows: number; sealUs: number; openUs: number }> = {};
+    for (const t of ['participants', 'outcomes']) {
+      const rows = (await source.table(t).toArray()) as Record<string, unknown>[];
+      if (!rows.length) continue;
+      const clear = CLEAR_FIELDS[t];
+      for (const row of rows.slice(0, 500)) openRow(key, sealRow(key, clear, row));
+      let t0 = performance.now();
+      const sealed = rows.map((row) => sealRow(key, clear, row));
+      const sealMs = performance.now() - t0;
+      t0 = performance.now();
+      for (const row of sealed) openRow(key, row);
+      const openMs = performance.now() - t0;
+      perRow[t] = { rows: rows.length, sealUs: (sealMs * 1000) / rows.length, openUs: (openMs * 1000) / rows.length };
+    }
+    let t0 = performance.now();
+    const wrapped = await wrapWithPin(key, pin);
+    const wrapMs = performance.now() - t0;
+    t0 = performance.now();
+    if (!(await unwrapWithPin(wrapped, pin))) throw new Error('bench hooks: PBKDF2 round trip failed');
+    const unwrapMs = performance.now() - t0;
+    return { perRow, wrapMs, unwrapMs };
   },
 };
 
