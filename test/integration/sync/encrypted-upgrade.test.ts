@@ -9,27 +9,13 @@ import { KeyRing } from '../../../src/data/vault/key-ring';
 import { createVault, readVault, sealExistingRows, setPin, unlockWithPin } from '../../../src/data/vault/device-vault';
 import { FakeClock, flush } from '../../unit/sync/fake-clock';
 import { startSyncServer, type SyncServer } from './sync-server';
+import { SHIPPED_V2 } from '../../support/shipped-schemas';
 
 /**
  * Issue #14.1, S13: a tablet that ran the version before encryption (schema version 2, every field
  * plain) with changes still waiting. The new version opens it, seals its rows once a key exists,
  * and the waiting changes still reach the server exactly once.
  */
-const SHIPPED_V2 = {
-  participants: 'id, custody_status, projected_release_date',
-  cohorts: 'id, program_id, site_id',
-  enrollments: 'id, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], created_date',
-  sessions: 'id, cohort_id',
-  outcomes: 'id, participant_id',
-  programs: 'id',
-  sites: 'id',
-  users: 'id',
-  outbox: '++seq, [entity+record_id], record_id, state, user_id, [user_id+state]',
-  syncState: 'entity',
-  conflicts: '++id, [entity+record_id], status',
-  aliases: 'temp_id, server_id',
-  meta: 'key',
-};
 
 let server: SyncServer;
 beforeAll(async () => {

@@ -2,44 +2,16 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { PassageDB } from '../../../src/data/db';
+import { SHIPPED_V1, SHIPPED_V2 } from '../../support/shipped-schemas';
 import { KeyRing } from '../../../src/data/vault/key-ring';
 import { createVault, sealExistingRows } from '../../../src/data/vault/device-vault';
 
 /**
- * S13: Dexie versions are append-only. These are versions 1 and 2 exactly as shipped — frozen
- * copies, NOT imported from db.ts — so editing a shipped version in place (instead of adding the
- * next one with an upgrade) fails here. Each upgrade is tested on a database seeded with the
- * previous version's schema.
+ * S13: Dexie versions are append-only. SHIPPED_V1 and SHIPPED_V2 (test/support/shipped-schemas.ts)
+ * are versions 1 and 2 exactly as shipped — frozen copies, NOT imported from db.ts — so editing a
+ * shipped version in place (instead of adding the next one with an upgrade) fails here. Each
+ * upgrade is tested on a database seeded with the previous version's schema.
  */
-const SHIPPED_V1 = {
-  participants: 'id, client_ref, academy_uid, custody_status, program_status, enrollment_date, projected_release_date, created_date, updated_date',
-  cohorts: 'id, client_ref, program_id, site_id, status, start_date, created_date, updated_date',
-  enrollments:
-    'id, client_ref, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], [participant_id+enrollment_status], created_date, updated_date',
-  sessions: 'id, cohort_id, scheduled_at, updated_date',
-  outcomes: 'id, participant_id, updated_date',
-  programs: 'id, client_ref, created_date, updated_date',
-  sites: 'id, client_ref, site_type, created_date, updated_date',
-  users: 'id, email, created_date, updated_date',
-  outbox: '++seq, [entity+record_id], record_id, state, user_id, [user_id+state]',
-  syncState: 'entity',
-  conflicts: '++id, [entity+record_id], status',
-  aliases: 'temp_id, server_id',
-  meta: 'key',
-};
-
-/** Version 2 (issue #11.4): the mirror tables keep only the indexes a query or the engine uses. */
-const SHIPPED_V2 = {
-  ...SHIPPED_V1,
-  participants: 'id, custody_status, projected_release_date',
-  cohorts: 'id, program_id, site_id',
-  enrollments: 'id, participant_id, cohort_id, enrollment_status, [cohort_id+enrollment_status], created_date',
-  sessions: 'id, cohort_id',
-  outcomes: 'id, participant_id',
-  programs: 'id',
-  sites: 'id',
-  users: 'id',
-};
 
 const ENTITIES = ['Participant', 'Cohort', 'Program', 'Site', 'User', 'Enrollment', 'Session', 'Outcome'];
 
