@@ -85,7 +85,8 @@ export async function openDeviceLock({ userId, online, signedInNow }: { userId: 
 
   if (!db.keys.unlocked && server && (signedInNow || !record.locked)) await unlockWithServerKey(db, server.key);
   if (db.keys.unlocked) {
-    if (server && (!record.server || server.policy)) await attachServerKey(db, server.key, server.policy);
+    // Sealed again with the server's key of this start, which also brings the current policy.
+    if (server) await attachServerKey(db, server.key, server.policy);
     await sealExistingRows(db);
     if (!record.pin || pinResetAsked()) return 'set-pin';
     return 'unlocked';

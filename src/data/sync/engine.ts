@@ -2,38 +2,22 @@ import type { EntityName } from '../../../shared/entities';
 import { backoffDelay, seededRandom } from './backoff';
 import type { ErrorClass } from './classify-error';
 import { isQuotaError, StorageFullError } from '../errors';
-import { releaseInflight } from './op-failures';
+import { forgetOpBackoffs, releaseInflight, tryReleaseInflight } from './op-failures';
+import { wakeTimes } from './wake-plan';
 import { firstSyncOf, readSyncStates } from './first-sync';
 import { runCycle } from './cycle-runner';
 import type { RunnerContext } from './runner-context';
 import { observeReachability } from './observe-reachability';
 import { StatusStore } from './status-store';
 import type { SyncStateRow } from '../db';
-import type { EngineOptions, EngineTuning, LockManagerLike, PausedReason } from './types';
+import type { EngineOptions, LockManagerLike, PausedReason } from './types';
+import { DEFAULT_TUNING, LOCK_NAME, PULL_ORDER } from './tuning';
 
 /**
  * The sync engine: a thin shell that decides WHEN to run (S9), holds the leader lock (S10), and
  * runs a cycle (cycle-runner.ts: push → pull → reconcile → push). It reads time only from the injected clock and
  * talks only through the injected transport (S14).
  */
-export const DEFAULT_TUNING: EngineTuning = {
-  pageSize: 5000, // the platform's maximum page (platform-contract 7)
-  overlapMs: 2_000, // re-read the last 2 s of each entity: late commits with earlier timestamps
-  debounceMs: 1_000, // sync about 1 s after the last local write (S9)
-  periodicMs: 60_000, // every 60 s while visible (S9)
-  probeMs: 1_000, // server unreachable, browser not offline: one small request a second (S9)
-  reconcileMs: 10 * 60_000, // id listings are cheap but not free: every 10 minutes (S6)
-  maxBulk: 100,
-  concurrency: 4, // a few requests at once; facility networks do not like dozens
-};
-
-/**
- * What the first screens need first (issue #11.3): participants and cohorts, the small tables that
- * name things on them, then the big ones. Pulls run `concurrency` at a time (pull-runner.ts).
- */
-export const PULL_ORDER: EntityName[] = ['Participant', 'Cohort', 'Program', 'Site', 'User', 'Enrollment', 'Session', 'Outcome'];
-
-export const LOCK_NAME = 'passage-sync';
 
 export class SyncEngine {
   private readonly ctx: RunnerContext;
@@ -226,7 +210,7 @@ export class SyncEngine {
       await this.resetBackoff();
     }
     if (this.paused || this.ctx.clock.now() < this.holdUntil) return;
-    if (this.strandedOps) this.strandedOps = (await this.releaseOwnInflight()) === false;
+    if (this.strandedOps) this.strandedOps = (await tryReleaseInflight(this.ctx.db, this.ctx.userId)) === false;
     await this.status.set({ syncing: true });
     try {
       const { stop, nextAttemptAt } = await runCycle(this.ctx, this.entities);
@@ -241,7 +225,7 @@ export class SyncEngine {
       // Our own failure (storage full, a bug): keep every op, show it, try again later. Every lane
       // of the push has stopped (runLimited waits for all), so an op still 'inflight' is one this
       // cycle took and never finished: pending again, or plan-push would block it until a reload.
-      this.strandedOps = (await this.releaseOwnInflight()) === false;
+      this.strandedOps = (await tryReleaseInflight(this.ctx.db, this.ctx.userId)) === false;
       this.failures++;
       this.holdUntil = this.ctx.clock.now() + backoffDelay(this.failures, this.ctx.random);
       const message = isQuotaError(error) ? new StorageFullError().message : String((error as Error)?.message ?? error);
@@ -291,23 +275,17 @@ export class SyncEngine {
     this.timer = this.probeTimer = null;
     if (!this.started || !this.leader || this.paused) return;
     const now = this.ctx.clock.now();
-    const candidates: number[] = [];
-    if (this.holdUntil > now) candidates.push(this.holdUntil);
-    else if (this.nextOpAt != null) candidates.push(Math.max(this.nextOpAt, now));
-    if (this.visible) candidates.push(now + this.ctx.tuning.periodicMs);
-    if (candidates.length === 0) return;
-    const at = Math.min(...candidates);
-    this.timer = this.ctx.clock.setTimeout(() => {
-      this.timer = null;
-      this.trigger();
-    }, at - now);
-    // Out of reach, yet the browser did not say it is offline (a dead uplink, Wi-Fi still
-    // associated in a dead zone, a page opened with no network): no 'online' event may ever come.
-    // Rather than wait out the offline hold (up to 60 s), ask the server with one small request.
-    const probeAt = now + this.ctx.tuning.probeMs;
-    if (!this.reachable && !this.browserOffline && this.visible && this.holdUntil > probeAt) {
-      this.probeTimer = this.ctx.clock.setTimeout(() => void this.probe(), probeAt - now);
+    const { at, probeAt } = wakeTimes(
+      { now, holdUntil: this.holdUntil, nextOpAt: this.nextOpAt, visible: this.visible, reachable: this.reachable, browserOffline: this.browserOffline },
+      this.ctx.tuning,
+    );
+    if (at != null) {
+      this.timer = this.ctx.clock.setTimeout(() => {
+        this.timer = null;
+        this.trigger();
+      }, at - now);
     }
+    if (probeAt != null) this.probeTimer = this.ctx.clock.setTimeout(() => void this.probe(), probeAt - now);
   }
 
   /** One small request while offline-held (see schedule): any HTTP answer ends the hold (S8/S9). */
@@ -330,20 +308,7 @@ export class SyncEngine {
   private async resetBackoff(): Promise<void> {
     this.failures = 0;
     this.holdUntil = 0;
-    await this.ctx.db.outbox
-      .where('[user_id+state]')
-      .equals([this.ctx.userId, 'pending'])
-      .modify({ attempts: 0, next_attempt_at: 0 });
-  }
-
-  /** True when this user's stranded in-flight ops are pending again (false if storage refused). */
-  private async releaseOwnInflight(): Promise<boolean> {
-    try {
-      await releaseInflight(this.ctx.db, this.ctx.userId);
-      return true;
-    } catch {
-      return false;
-    }
+    await forgetOpBackoffs(this.ctx.db, this.ctx.userId);
   }
 
   private clearTimers(): void {

@@ -84,3 +84,18 @@ export async function releaseInflight(db: PassageDB, userId?: string): Promise<n
       if (o.kind === 'create') o.outcome_unknown = true;
     });
 }
+
+/** `releaseInflight` for one user: true once done, false when storage refused (try again later). */
+export async function tryReleaseInflight(db: PassageDB, userId: string): Promise<boolean> {
+  try {
+    await releaseInflight(db, userId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The connection is back (or a person asked): this user's pending ops may go at once (S8). */
+export async function forgetOpBackoffs(db: PassageDB, userId: string): Promise<void> {
+  await db.outbox.where('[user_id+state]').equals([userId, 'pending']).modify({ attempts: 0, next_attempt_at: 0 });
+}

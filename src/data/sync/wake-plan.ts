@@ -1,0 +1,25 @@
+/**
+ * When the engine next wakes (S8/S9), as a pure rule: the earliest of the held-back retry, the
+ * next op's backoff and the periodic sync; and, while the server is out of reach but the browser
+ * has not said it is offline (a dead uplink, Wi-Fi associated in a dead zone, a page opened with
+ * no network: no 'online' event may ever come), a probe — one small request — well before the
+ * offline hold would end (up to 60 s).
+ */
+export interface WakeState {
+  now: number;
+  holdUntil: number;
+  nextOpAt: number | null;
+  visible: boolean;
+  reachable: boolean;
+  browserOffline: boolean;
+}
+
+export function wakeTimes(s: WakeState, tuning: { periodicMs: number; probeMs: number }): { at: number | null; probeAt: number | null } {
+  const candidates: number[] = [];
+  if (s.holdUntil > s.now) candidates.push(s.holdUntil);
+  else if (s.nextOpAt != null) candidates.push(Math.max(s.nextOpAt, s.now));
+  if (s.visible) candidates.push(s.now + tuning.periodicMs);
+  const probeAt = s.now + tuning.probeMs;
+  const probe = !s.reachable && !s.browserOffline && s.visible && s.holdUntil > probeAt;
+  return { at: candidates.length ? Math.min(...candidates) : null, probeAt: probe ? probeAt : null };
+}
