@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO, setupHarness } from './harness';
-import { loginToken, serverRows, toast } from './offline-world';
+import { eventually, loginToken, serverRows, syncStatusRow, toast } from './offline-world';
 
 /**
  * Issue #12 in Chromium, at the three viewports coaches and admins use: toasts hide no header
@@ -26,6 +26,36 @@ async function box(l: Locator): Promise<Box> {
   const b = await l.boundingBox();
   if (!b) throw new Error('not visible');
   return b;
+}
+
+/**
+ * The box of `root` and of the last element inside it matching `pick`, read in one go and only once
+ * two reads 150 ms apart agree: the first sync still filling lists and banners moves the layout,
+ * and two boxes read at different moments can disagree by the height of whatever came between.
+ */
+async function settledBoxes(root: Locator, pick: string): Promise<Box[]> {
+  const handle = await root.elementHandle();
+  if (!handle) throw new Error('not attached');
+  let previous = '';
+  for (let i = 0; i < 60; i++) {
+    const boxes = await handle.evaluate((el, pickWhat) => {
+      const rect = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      };
+      const picked = [...el.querySelectorAll(pickWhat)];
+      return [rect(el), ...(picked.length ? [rect(picked[picked.length - 1])] : [])];
+    }, pick);
+    const key = JSON.stringify(boxes);
+    if (boxes.length === 2 && key === previous) return boxes;
+    previous = key;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`the layout around ${pick} never settled`);
+}
+
+async function firstSyncDone(page: Page): Promise<void> {
+  await eventually(async () => (await syncStatusRow(page))?.lastSyncedAt ?? null, 60_000).not.toBeNull();
 }
 
 /** Every visible control of the header (toggle, sync chip, Sync now, Log out). */
@@ -84,10 +114,9 @@ describe('the coach’s day on a tablet (issue #12)', () => {
       ['Program *', 'Site *', 'Cohort Code *', 'Start Date *', 'Capacity', 'Status', 'Lead Coach'].map(async (label) => (await box(page.getByLabel(label, { exact: true }))).height),
     );
     expect(new Set(heights.map(Math.round))).toEqual(new Set([40]));
+    await firstSyncDone(page);
     for (const title of ['Cohort Details', 'Coaching Staff']) {
-      const fieldset = page.getByRole('group', { name: title });
-      const card = await box(fieldset);
-      const legend = await box(fieldset.locator('legend'));
+      const [card, legend] = await settledBoxes(page.getByRole('group', { name: title }), 'legend');
       // Below the card's top border, not straddling it.
       expect(legend.y).toBeGreaterThanOrEqual(card.y + 8);
     }
@@ -100,10 +129,9 @@ describe('the coach’s day on a tablet (issue #12)', () => {
     const cohorts = await serverRows(h().baseUrl, token, 'Cohort');
     await h().goto(page, `/programdetail?id=${cohorts[0].program_id}`);
     const panel = page.locator('div.rounded-xl', { has: page.getByRole('heading', { name: /^Cohorts \(/ }) }).first();
-    const items = panel.getByRole('listitem');
-    await items.first().waitFor();
-    const last = await box(items.last());
-    const card = await box(panel);
+    await panel.getByRole('listitem').first().waitFor();
+    await firstSyncDone(page);
+    const [card, last] = await settledBoxes(panel, 'li');
     // The card's padding (20 px) below its last cohort, not the side column's height.
     expect(card.y + card.height - (last.y + last.height)).toBeLessThanOrEqual(24);
 
