@@ -4,14 +4,13 @@ import './index.css';
 import { App } from './app/app';
 import { browserAuthEnvironment } from './app/auth/browser-environment';
 import { createAppRouter } from './app/routes';
-import { preloadScreens } from './app/screens';
+import { preloadScreens, shellParts } from './app/screens';
 import { installFrameErrorReporting } from './app/tracking/frame-messages';
 import { createPlatformClient, getStoredToken, readAppParams, removeToken, storeToken } from './platform';
 import { registerPwa } from './pwa/register-pwa';
-import { SyncIndicator } from './pwa/sync-indicator';
 import { setDataContext } from './data/context';
-import { OfflineReadinessLine } from './pwa/offline-readiness-line';
 import { updateReadiness } from './pwa/offline-readiness';
+import { afterFirstPage } from './app/first-page';
 
 // An interactive sign-in returns with ?access_token= in the address (read before readAppParams
 // removes it): only then may the server's key open the device's data without the PIN (issue #14).
@@ -36,18 +35,18 @@ registerPwa();
 const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl, signedInNow });
 const router = createAppRouter();
 
-// Every screen's chunk into memory right after the first page rendered (issue #11.6): until the
-// service worker controls this page, memory is all a coach who loses the connection has. When it
-// already controls the page, the chunks come from its precache, so there is no hurry: idle time.
-// A failed fetch (the connection went) is tried again when the browser is back online.
+// Every screen's chunk into memory right after the first page is on screen (issue #11.6; the PIN
+// screen of a first sign-in counts: the chunks then come while the coach types): until the service
+// worker controls this page, memory is all a coach who loses the connection has. When it already
+// controls the page, the chunks come from its precache, so there is no hurry: idle time. A failed
+// fetch (the connection went) is tried again when the browser is back online.
 async function loadScreens() {
   updateReadiness({ screens: 'loading' });
   const ok = await preloadScreens();
   updateReadiness({ screens: ok ? 'loaded' : 'failed' });
   if (!ok) window.addEventListener('online', () => void loadScreens(), { once: true });
 }
-const stopWatching = router.subscribe('onRendered', () => {
-  stopWatching();
+afterFirstPage(() => {
   if (navigator.serviceWorker?.controller && 'requestIdleCallback' in window) window.requestIdleCallback(() => void loadScreens(), { timeout: 5000 });
   else setTimeout(() => void loadScreens(), 0);
 });
@@ -55,12 +54,7 @@ const stopWatching = router.subscribe('onRendered', () => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App client={client} env={env} router={router} slots={{
-        headerStatus: (
-          <>
-            <OfflineReadinessLine />
-            <SyncIndicator />
-          </>
-        ),
+        headerStatus: <shellParts.HeaderStatus />,
       }} />
   </StrictMode>,
 );

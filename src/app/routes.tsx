@@ -8,9 +8,8 @@ import {
 } from '@tanstack/react-router';
 import type { LazyScreen } from './lazy-screen';
 import { screens } from './screens';
-import { SYNC_PATH } from '../pwa/sync-indicator';
+import { SYNC_PATH } from '../pwa/sync-path';
 import { useAuth } from './auth/auth-context';
-import { AppLayout } from './layout/app-layout';
 import { pagePath, type PageName } from './paths';
 import { usePlatform } from './platform-context';
 import { idSearch, parseSearch, stringifySearch } from './search-params';
@@ -39,7 +38,7 @@ function NotFoundRoute({ inShell = false }: { inShell?: boolean }) {
 }
 
 const rootRoute = createRootRoute({ component: Root, notFoundComponent: () => <NotFoundRoute /> });
-const layoutRoute = createRoute({ getParentRoute: () => rootRoute, id: 'layout', component: AppLayout });
+const layoutRoute = createRoute({ getParentRoute: () => rootRoute, id: 'layout', component: screens.Layout, wrapInSuspense: true });
 
 // The router awaits a component's `preload` before it shows the route, so the page a coach
 // leaves stays on screen until the next one's chunk is there.

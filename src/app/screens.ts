@@ -8,6 +8,8 @@ import { lazyPart, lazyScreen } from './lazy-screen';
  * chunks come from its precache. src/pwa/offline-readiness.ts tells the coach when both are done.
  */
 export const screens = {
+  /** Sidebar + header around every page: not needed by a first page that is the PIN screen. */
+  Layout: lazyScreen(() => Promise.all([import('./layout/app-layout'), shellParts.HeaderStatus.load()]).then(([m]) => m.AppLayout)),
   Dashboard: lazyScreen(() => import('../screens/dashboard/dashboard-page').then((m) => m.DashboardPage)),
   Participants: lazyScreen(() => import('../screens/participants/participants-page').then((m) => m.ParticipantsPage)),
   AddParticipant: lazyScreen(() => import('../screens/add-participant/add-participant-page').then((m) => m.AddParticipantPage)),
@@ -26,13 +28,19 @@ export const screens = {
 
 /**
  * Parts of the shell kept out of the first page's JavaScript for the same reason: the toaster
- * (sonner) mounts right after the first render, and the headlessui dialogs are rare (the mobile
- * panel on narrow screens, another user's pending changes). The first two show nothing until they
- * arrive; the gate shows the loading screen, or "not on this device yet" with Try again.
+ * (sonner) mounts once the first page is on screen (src/app/first-page.ts), the header's status
+ * comes with the layout, and the headlessui dialogs are rare (the mobile panel on narrow screens,
+ * another user's pending changes). The first three show nothing until they arrive; the gate shows
+ * the loading screen, or "not on this device yet" with Try again.
  */
 export const shellParts = {
   Toaster: lazyPart(() => import('./app-toaster').then((m) => m.AppToaster)),
   MobileSidebar: lazyPart(() => import('./layout/mobile-sidebar').then((m) => m.MobileSidebar)),
+  /** The header's status slot (set in src/main.tsx): fetched together with the layout above. */
+  HeaderStatus: lazyPart(() => import('../pwa/header-status').then((m) => m.HeaderStatus)),
+  /** Rare first pages (spec 2.3 Access Restricted; signed out with no connection, issue #9.8). */
+  AccessRestricted: lazyScreen(() => import('./auth/access-restricted').then((m) => m.AccessRestricted)),
+  SignedOutOffline: lazyScreen(() => import('./auth/signed-out-offline').then((m) => m.SignedOutOffline)),
   PendingOtherUserGate: lazyScreen(() => import('../pwa/pending-other-user-gate').then((m) => m.PendingOtherUserGate)),
 };
 

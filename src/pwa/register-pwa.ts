@@ -1,13 +1,15 @@
 import { wireUpdateFlow } from './update-flow';
 import { showUpdateToast } from './update-toast';
 import { updateReadiness, watchServiceWorker } from './offline-readiness';
+import { afterFirstPage } from '../app/first-page';
 
 /**
  * Registers the service worker the build writes (dist/sw.js, see pwa-options.ts) and wires the
  * update prompt. Called once at boot by src/main.tsx. Not in dev (`vite` serves no sw.js) and not
  * where service workers do not exist (jsdom, old browsers): the app then simply runs online.
  * It also feeds the header's "ready to work offline" line (offline-readiness.ts).
- * workbox-window is its own small chunk, fetched alongside the first page rather than before it.
+ * workbox-window is its own small chunk, fetched once the first page is on screen (src/app/first-page.ts),
+ * so on a slow link it does not compete with the first page's own JavaScript.
  */
 export function registerPwa(): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
@@ -15,7 +17,11 @@ export function registerPwa(): void {
     return;
   }
   watchServiceWorker(navigator.serviceWorker);
-  import('workbox-window')
+  afterFirstPage(() => void register());
+}
+
+function register(): Promise<unknown> {
+  return import('workbox-window')
     .then(({ Workbox }) => {
       const wb = new Workbox('/sw.js', { scope: '/' });
       wireUpdateFlow(wb, {

@@ -7,8 +7,9 @@ import { downloadingLine } from '../ui/first-sync-text';
 import { countsOf, summarizeSync, syncedAgo, type SyncState } from './sync-summary';
 import { useNow } from './use-now';
 
-/** The Sync page's path (not a page of spec 2.1: Passage's own addition, issue #5.4). */
-export const SYNC_PATH: string = '/sync';
+import { SYNC_PATH } from './sync-path';
+
+export { SYNC_PATH };
 
 const LOOK: Record<SyncState, { icon: typeof CheckCircle2; tone: string }> = {
   checking: { icon: Loader2, tone: 'bg-slate-50 text-slate-600 ring-slate-200' },

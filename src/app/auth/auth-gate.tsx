@@ -1,13 +1,12 @@
 import { Suspense, useEffect, useEffectEvent, type ReactNode } from 'react';
 import { CurrentUserContext } from '../current-user';
 import { useAuth } from './auth-context';
-import { AccessRestricted } from './access-restricted';
 import { LoadingScreen } from './loading-screen';
-import { SignedOutOffline } from './signed-out-offline';
 import { StartupError } from './startup-error';
 import { SetPinScreen, UnlockScreen } from './device-lock-screens';
 import { IdleLock } from './idle-lock';
 import { shellParts } from '../screens';
+import { markFirstPageShown } from '../first-page';
 
 /**
  * Renders what start-up decided (spec.md 2.3, 8): a spinner while loading, the login redirect for
@@ -37,30 +36,34 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
   if (loading) return <LoadingScreen />;
   // /login is the server's page: offline it would be the browser's "no internet" page (issue #9.8).
-  if (auth.needsConnection && !auth.isAuthenticated) return <SignedOutOffline onRetry={auth.retry} />;
+  if (auth.needsConnection && !auth.isAuthenticated) return <ShownInsteadOfApp><Suspense fallback={<LoadingScreen />}><shellParts.SignedOutOffline onRetry={auth.retry} /></Suspense></ShownInsteadOfApp>;
   if (goToLogin) return <LoadingScreen label="Redirecting to sign in…" />;
-  if (type === 'user_not_registered') return <AccessRestricted onLogout={() => void auth.logout()} />;
+  if (type === 'user_not_registered') return <ShownInsteadOfApp><Suspense fallback={<LoadingScreen />}><shellParts.AccessRestricted onLogout={() => void auth.logout()} /></Suspense></ShownInsteadOfApp>;
   if (!auth.isAuthenticated || !auth.user) {
     return (
-      <StartupError
-        message={auth.authError?.message || auth.userLoadError || 'An unexpected error occurred'}
-        onRetry={auth.retry}
-        onLogout={() => void auth.logout()}
-      />
+      <ShownInsteadOfApp>
+        <StartupError
+          message={auth.authError?.message || auth.userLoadError || 'An unexpected error occurred'}
+          onRetry={auth.retry}
+          onLogout={() => void auth.logout()}
+        />
+      </ShownInsteadOfApp>
     );
   }
   if (auth.othersPending === undefined) return <LoadingScreen />;
   if (auth.othersPending.length > 0) {
     // Its own live query follows the discard; ours does too, and then the app opens.
     return (
-      <Suspense fallback={<LoadingScreen />}>
-        <shellParts.PendingOtherUserGate user={auth.user} onSignOut={() => void auth.logout()} onClear={() => undefined} />
-      </Suspense>
+      <ShownInsteadOfApp>
+        <Suspense fallback={<LoadingScreen />}>
+          <shellParts.PendingOtherUserGate user={auth.user} onSignOut={() => void auth.logout()} onClear={() => undefined} />
+        </Suspense>
+      </ShownInsteadOfApp>
     );
   }
   // Issue #14: nothing of the app (or of the data) renders until this device is unlocked.
-  if (auth.lock === 'locked') return <UnlockScreen />;
-  if (auth.lock === 'set-pin') return <SetPinScreen />;
+  if (auth.lock === 'locked') return <ShownInsteadOfApp><UnlockScreen /></ShownInsteadOfApp>;
+  if (auth.lock === 'set-pin') return <ShownInsteadOfApp><SetPinScreen /></ShownInsteadOfApp>;
   if (auth.lock !== 'unlocked') return <LoadingScreen />;
   return (
     <CurrentUserContext.Provider value={auth.user}>
@@ -68,4 +71,10 @@ export function AuthGate({ children }: { children: ReactNode }) {
       {children}
     </CurrentUserContext.Provider>
   );
+}
+
+/** A screen shown instead of the app is the first page too (the app's own first page is the router's first render). */
+function ShownInsteadOfApp({ children }: { children: ReactNode }) {
+  useEffect(() => markFirstPageShown(), []);
+  return children;
 }
