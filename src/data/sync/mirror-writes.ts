@@ -42,7 +42,10 @@ export async function applyCreatedMany(db: PassageDB, created: Array<{ op: Outbo
   const newIdOf = new Map<string, string>();
   for (const { op, server } of created) if (op.record_id !== server.id) newIdOf.set(op.record_id, server.id);
   const tempIds = [...newIdOf.keys()];
-  const serverDate = new Map(created.map(({ server }) => [server.id, server.updated_date as string]));
+  // The date of the server row as it was created (its body is this device's create): an adopted
+  // lost create may have been edited on the server since (another device, an administrator), and
+  // an edit queued behind it must be merged against those changes, not on top of them (S4).
+  const createdDate = new Map(created.map(({ server }) => [server.id, (server.created_date ?? server.updated_date) as string]));
 
   await db.outbox.bulkDelete(created.map(({ op }) => op.seq!));
   if (tempIds.length > 0) {
@@ -78,9 +81,9 @@ export async function applyCreatedMany(db: PassageDB, created: Array<{ op: Outbo
         changed = true;
       }
     }
-    // Edits queued while the create was in flight were based on the body the server now holds.
-    if (o.entity === entity && o.kind === 'update' && o.base_updated_date == null && serverDate.has(o.record_id)) {
-      o.base_updated_date = serverDate.get(o.record_id)!;
+    // Edits queued while the create was in flight (or its answer lost) were based on its body.
+    if (o.entity === entity && o.kind === 'update' && o.base_updated_date == null && createdDate.has(o.record_id)) {
+      o.base_updated_date = createdDate.get(o.record_id)!;
       changed = true;
     }
     return changed;

@@ -3,7 +3,8 @@ import type { OutboxOp } from '../db';
 /**
  * S1: successive edits of one record before it is pushed become one op. Pure: given the record's
  * last queued op and a new change, say what the outbox should hold. Only a 'pending' op merges;
- * an op in flight may already be on the server, and a rejected one waits for a person's choice.
+ * an op in flight may already be on the server (so may a pending create whose answer was lost),
+ * and a rejected one waits for a person's choice.
  */
 export type Change =
   | { kind: 'create'; data: Record<string, unknown> }
@@ -20,6 +21,10 @@ export type MergeResult =
 
 export function mergeChange(last: OutboxOp | undefined, change: Change): MergeResult {
   if (!last || last.state !== 'pending') return { action: 'append' };
+  // A create whose answer was lost may be on the server already: the look-up adopts the server's
+  // row and drops the op, so an edit folded into its body would be lost (and a delete dropped with
+  // it would leave the record on the server). Queued after it, they go out once it is resolved.
+  if (last.kind === 'create' && last.outcome_unknown) return { action: 'append' };
   switch (last.kind) {
     case 'create':
       if (change.kind === 'update') return { action: 'replace', op: { ...last, data: { ...last.data, ...change.data } } };

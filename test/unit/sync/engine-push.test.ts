@@ -112,6 +112,43 @@ describe('S3 exactly once', () => {
     expect((await h.db.participants.toArray()).every((r) => r.id.startsWith('srv-'))).toBe(true);
   });
 
+  it('an edit made while a lost create waits for its look-up reaches the server (it is not folded into the create)', async () => {
+    const h = makeHarness();
+    // Applied, answer lost: the create waits, flagged for a client_ref look-up.
+    h.transport.failNext({ method: 'create' }, { kind: 'drop-response', status: 502 }, 3);
+    h.transport.failNext({ method: 'filter' }, { kind: 'status', status: 503 }, 3);
+    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz', phone: '555-0100' });
+    await h.engine.start();
+    await h.settle();
+    expect(h.transport.server.rows('Participant')).toEqual([expect.objectContaining({ phone: '555-0100' })]);
+    expect(await h.db.outbox.toArray()).toEqual([expect.objectContaining({ kind: 'create', state: 'pending', outcome_unknown: true })]);
+    // The coach corrects the phone before the look-up ran: the server already holds the old body.
+    await updateParticipant(p.id, { phone: '555-0199' });
+    await h.advance(60_000);
+    const rows = h.transport.server.rows('Participant');
+    expect(rows).toEqual([expect.objectContaining({ client_ref: p.client_ref, phone: '555-0199' })]);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.participants.get(rows[0].id)).toMatchObject({ phone: '555-0199' });
+  });
+
+  it('an edit queued behind a lost create still sees another device’s change of the same field as a conflict', async () => {
+    const h = makeHarness();
+    h.transport.failNext({ method: 'create' }, { kind: 'drop-response', status: 502 });
+    h.transport.failNext({ method: 'filter' }, { kind: 'status', status: 503 }, 3);
+    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
+    await h.engine.start();
+    await h.settle();
+    await updateParticipant(p.id, { phone: '555-0101' });
+    // Meanwhile an administrator, who sees the new record on the server, sets the same field.
+    const [srv] = h.transport.server.rows('Participant');
+    h.transport.server.update('Participant', srv.id, { phone: '555-0202' });
+    await h.advance(60_000);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.conflicts.toArray()).toEqual([
+      expect.objectContaining({ record_id: srv.id, field: 'phone', local_value: '555-0101', server_value: '555-0202', status: 'open' }),
+    ]);
+  });
+
   it('a pull that brings the lost create back adopts it before any resend', async () => {
     const h = makeHarness();
     // Applied, then a proxy answered 502: the op backs off, the same cycle's pull finds the row.

@@ -67,6 +67,12 @@ describe('mergeChange (S1 merged ops)', () => {
     expect(mergeChange(base, { kind: 'delete', snapshot: null })).toEqual({ action: 'drop' });
   });
 
+  it('never merges into a create whose answer was lost (the server may hold its body already)', () => {
+    const lost = { ...base, outcome_unknown: true };
+    expect(mergeChange(lost, { kind: 'update', data: { b: 2 }, base_values: { b: null }, base_updated_date: null })).toEqual({ action: 'append' });
+    expect(mergeChange(lost, { kind: 'delete', snapshot: null })).toEqual({ action: 'append' });
+  });
+
   it('never merges into an op in flight or rejected', () => {
     for (const state of ['inflight', 'rejected'] as const) {
       expect(mergeChange({ ...base, state }, { kind: 'delete', snapshot: null })).toEqual({ action: 'append' });
