@@ -34,7 +34,12 @@ export function mergeChange(last: OutboxOp | undefined, change: Change): MergeRe
       if (change.kind === 'update') {
         // The first edit's base stays: it is what the server had when this device diverged.
         const base_values = { ...change.base_values, ...last.base_values };
-        return { action: 'replace', op: { ...last, data: { ...last.data, ...change.data }, base_values } };
+        // One base date for the op only while every field's base is of that server version. An
+        // attempt whose answer never came moves the op's date to the version it fetched, which the
+        // mirror has not seen: a field added now has an older base, and "the server has not moved
+        // since the base" would send it over another device's change without a conflict (S4).
+        const base_updated_date = sameDate(last.base_updated_date, change.base_updated_date) ? last.base_updated_date : null;
+        return { action: 'replace', op: { ...last, data: { ...last.data, ...change.data }, base_values, base_updated_date } };
       }
       if (change.kind === 'delete') {
         // The snapshot goes back to the server's values: discarding the delete must not leave
@@ -54,4 +59,8 @@ export function mergeChange(last: OutboxOp | undefined, change: Change): MergeRe
       throw new Error(`unknown op kind ${String(never)}`);
     }
   }
+}
+
+function sameDate(a: string | null | undefined, b: string | null | undefined): boolean {
+  return (a ?? null) === (b ?? null);
 }

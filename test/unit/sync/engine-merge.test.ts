@@ -31,6 +31,24 @@ describe('S4 field-level updates', () => {
     expect(await h.db.conflicts.count()).toBe(0);
   });
 
+  it('a field added to an op after a failed attempt is merged on its own base: another device’s change of it is a conflict', async () => {
+    const h = makeHarness();
+    const row = await synced(h);
+    // Another device sets the address; this tablet has not pulled it (its pulls fail meanwhile).
+    h.transport.server.update('Participant', row.id, { address: 'Other device' });
+    h.transport.failNext({ method: 'filter' }, { kind: 'status', status: 503 }, 50);
+    await updateParticipant(row.id, { phone: '2' });
+    // The attempt fetches the server's row (the new address date) and times out before the PUT arrives.
+    h.transport.failNext({ method: 'update' }, { kind: 'timeout' });
+    await h.engine.runOnce();
+    expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: '1', address: 'Other device' });
+    // Still showing the old address, the coach changes it too: same op, the address's base is 'A'.
+    await updateParticipant(row.id, { address: 'This tablet' });
+    await h.advance(60_000);
+    expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: '2', address: 'This tablet' });
+    expect(await h.db.conflicts.toArray()).toEqual([expect.objectContaining({ field: 'address', local_value: 'This tablet', server_value: 'Other device' })]);
+  });
+
   it('a field both changed: local wins and a conflict records both values and when', async () => {
     const h = makeHarness();
     const row = await synced(h);

@@ -67,6 +67,16 @@ describe('mergeChange (S1 merged ops)', () => {
     expect(mergeChange(base, { kind: 'delete', snapshot: null })).toEqual({ action: 'drop' });
   });
 
+  it('update + update keeps the base date only when both edits saw the same server version', () => {
+    const upd: OutboxOp = { ...base, kind: 'update', data: { a: 2 }, base_values: { a: 1 }, base_updated_date: 'T2' };
+    const same = mergeChange(upd, { kind: 'update', data: { b: 3 }, base_values: { b: null }, base_updated_date: 'T2' });
+    expect(same).toMatchObject({ action: 'replace', op: { data: { a: 2, b: 3 }, base_values: { a: 1, b: null }, base_updated_date: 'T2' } });
+    // The op's base date came from a fetch the mirror never saw (an attempt whose answer was lost):
+    // b's base is older, so the merge must compare field by field.
+    const older = mergeChange(upd, { kind: 'update', data: { b: 3 }, base_values: { b: null }, base_updated_date: 'T1' });
+    expect(older).toMatchObject({ action: 'replace', op: { base_updated_date: null } });
+  });
+
   it('never merges into a create whose answer was lost (the server may hold its body already)', () => {
     const lost = { ...base, outcome_unknown: true };
     expect(mergeChange(lost, { kind: 'update', data: { b: 2 }, base_values: { b: null }, base_updated_date: null })).toEqual({ action: 'append' });
