@@ -1,6 +1,6 @@
 /**
  * The JavaScript the first page cannot render without: the entry scripts of dist/index.html
- * (script + modulepreload) and the Dashboard screen's chunk, each with every chunk it imports
+ * (script + modulepreload) and the first screen's chunks, each with every chunk it imports
  * statically. Chunks fetched early for later screens (preloads) are not part of it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -20,12 +20,18 @@ export function staticClosure(assetsDir: string, roots: readonly string[]): stri
   return [...seen];
 }
 
-/** Paths (/assets/<file>) the first page needs; `firstScreen` is its chunk's name prefix, e.g. 'dashboard-page-'. */
-export function firstPageFiles(distDir: string, firstScreen: string): string[] {
+/**
+ * Paths (/assets/<file>) the first page needs; `firstScreen` names its chunks by prefix, e.g.
+ * ['app-layout-', 'header-status-', 'dashboard-page-'] for the Dashboard inside the app's layout.
+ */
+export function firstPageFiles(distDir: string, firstScreen: readonly string[]): string[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const entries = [...html.matchAll(/(?:src|href)="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]);
   const assetsDir = join(distDir, 'assets');
-  const screenChunk = readdirSync(assetsDir).find((f) => f.startsWith(firstScreen) && f.endsWith('.js'));
-  const files = new Set(staticClosure(assetsDir, screenChunk ? [...entries, screenChunk] : entries));
+  const chunks = readdirSync(assetsDir).filter((f) => f.endsWith('.js') && firstScreen.some((prefix) => f.startsWith(prefix)));
+  const files = new Set(staticClosure(assetsDir, [...entries, ...chunks]));
   return [...files].map((f) => `/assets/${f}`);
 }
+
+/** The Dashboard inside the app's layout: what a returning start that opens without the PIN renders first. */
+export const DASHBOARD_FIRST_PAGE = ['app-layout-', 'header-status-', 'dashboard-page-'] as const;

@@ -181,10 +181,20 @@ export function buildRows(r: Results): Row[] {
       : {
           // Issue #14: on a first sign-in the first screen is "Set a PIN for this tablet" (the Dashboard
           // comes after the typing, by which time every screen's chunk is being preloaded).
-          figure: `JavaScript before the first page renders, gzipped${i.pinScreenMs !== undefined ? ' (on a first sign-in the first page is "Set a PIN for this tablet")' : ''}`,
-          value: `${kb(i.jsGzip)} in ${i.jsFiles} files (${kb(i.jsRaw)} raw); of it the entry + Dashboard chunks: ${kb(i.jsNeededGzip)} in ${i.jsNeededFiles}`,
+          figure: `JavaScript before the first page renders, gzipped${i.pinScreenMs !== undefined ? ' (a first sign-in: the first page is "Set a PIN for this tablet")' : ''}`,
+          value: `${kb(i.jsGzip)} in ${i.jsFiles} files (${kb(i.jsRaw)} raw)`,
           goal: '≤ 150 KB',
           met: i.jsGzip <= 150 * 1024,
+        },
+  );
+  rows.push(
+    !i || err(i)
+      ? naRow('JavaScript of a returning start that opens on the Dashboard, gzipped', '≤ 150 KB', i ?? 'not run')
+      : {
+          figure: 'JavaScript of a returning start that opens on the Dashboard (online, no PIN), gzipped: entry + layout + Dashboard chunks',
+          value: `${kb(i.jsNeededGzip)} in ${i.jsNeededFiles} files`,
+          goal: '≤ 150 KB',
+          met: i.jsNeededGzip <= 150 * 1024,
         },
   );
   const h = r.heap;

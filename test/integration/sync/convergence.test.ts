@@ -5,6 +5,7 @@ import { PassageDB } from '../../../src/data/db';
 import { setDataContext } from '../../../src/data/context';
 import { SyncEngine } from '../../../src/data/sync/engine';
 import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
+import type { SyncTransport } from '../../../src/data/sync/types';
 import { seededRandom } from '../../../src/data/sync/backoff';
 import { isTempId } from '../../../src/data/sync/references';
 import { createParticipant, updateParticipant } from '../../../src/data/commands/participants';
@@ -24,8 +25,8 @@ import { startSyncServer, type FaultKind, type SyncServer } from './sync-server'
  * fetch-then-PUT of the same field interleave within one round trip cannot see each other, and
  * the later PUT wins without a conflict. See src/data/README.md "Known limits".
  */
-/** Seeds that always run (a seed that once failed is added here once fixed). CONVERGENCE_SEED adds one. */
-const PINNED_SEEDS = [20261122, ...(process.env.CONVERGENCE_SEED ? [Number(process.env.CONVERGENCE_SEED)] : [])];
+/** Seeds that always run with OPS_PER_DEVICE (a seed that once failed is added here once fixed). */
+const PINNED_SEEDS = [20261122];
 const OPS_PER_DEVICE = 300;
 /**
  * Exploration (as tldraw's sync fuzz does): N fresh random seeds per run, each printed in the test
@@ -34,7 +35,11 @@ const OPS_PER_DEVICE = 300;
  */
 const FRESH_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 2);
 const FRESH_OPS = Number(process.env.CONVERGENCE_OPS ?? 100);
-const FRESH_SEEDS = Array.from({ length: FRESH_RUNS }, () => randomInt(1, 2 ** 31));
+/** CONVERGENCE_SEED reruns one seed as the fresh runs ran it (CONVERGENCE_OPS operations per device). */
+const FRESH_SEEDS = [
+  ...(process.env.CONVERGENCE_SEED ? [Number(process.env.CONVERGENCE_SEED)] : []),
+  ...Array.from({ length: FRESH_RUNS }, () => randomInt(1, 2 ** 31)),
+];
 const FAULT_RATE = 0.2;
 const FIELDS = ['phone', 'case_manager', 'address'] as const;
 
@@ -80,6 +85,47 @@ describe('convergence', () => {
   }, 120_000);
 });
 
+/** The transport's writes in the request log, by record id (shown for a missed conflict). */
+function logged(device: number, t: SyncTransport, log: string[], at: () => number): SyncTransport {
+  const note = (what: string, p: Promise<unknown>) =>
+    p.then(
+      (r) => {
+        log.push(`d${device} ${what} → ok @${at()}ms`);
+        return r;
+      },
+      (e: unknown) => {
+        log.push(`d${device} ${what} → ${String((e as Error)?.message ?? e).slice(0, 60)} @${at()}ms`);
+        throw e;
+      },
+    );
+  return {
+    ...t,
+    update: (entity, id, data) => note(`PUT ${entity}/${id} ${JSON.stringify(data)}`, t.update(entity, id, data)) as ReturnType<SyncTransport['update']>,
+    bulkUpdate: (entity, rows) =>
+      note(`bulk PUT ${entity} ${rows.map((r) => `${String(r.id)} ${JSON.stringify({ ...r, id: undefined })}`).join(' | ')}`, t.bulkUpdate(entity, rows)) as ReturnType<SyncTransport['bulkUpdate']>,
+    create: (entity, body) =>
+      note(`POST ${entity} ${JSON.stringify(body)}`, t.create(entity, body)).then((r) => {
+        log.push(`d${device} created ${JSON.stringify(r)} @${at()}ms`);
+        return r;
+      }) as ReturnType<SyncTransport['create']>,
+    bulkCreate: (entity, bodies) =>
+      note(`bulk POST ${entity} ${bodies.map((b) => JSON.stringify(b)).join(' | ')}`, t.bulkCreate(entity, bodies)).then((rows) => {
+        log.push(`d${device} created ${(rows as unknown[]).map((r) => JSON.stringify(r)).join(' | ')} @${at()}ms`);
+        return rows;
+      }) as ReturnType<SyncTransport['bulkCreate']>,
+    filter: (...args) =>
+      t.filter(...args).then((rows) => {
+        log.push(`d${device} filter ${args[0]} ${JSON.stringify(args[1]).slice(0, 80)} | ${rows.map((r) => JSON.stringify(r)).join(' | ')} @${at()}ms`);
+        return rows;
+      }),
+    fetchMany: (entity, ids) =>
+      t.fetchMany(entity, ids).then((rows) => {
+        log.push(`d${device} fetch ${entity} ${rows.map((r) => JSON.stringify(r)).join(' | ')} @${at()}ms`);
+        return rows;
+      }),
+  };
+}
+
 /** One run on its own server: random operations and faults from `seed`, then every check. */
 async function converge(seed: number, opsPerDevice: number): Promise<void> {
   const server = await startSyncServer();
@@ -120,7 +166,7 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
       dev.db = new PassageDB(`convergence-${process.pid}-${SEED}-${i}`);
       dev.engine = new SyncEngine({
         db: dev.db,
-        transport: createPlatformTransport(server.client('coach', faults), server.coach.id),
+        transport: logged(i, createPlatformTransport(server.client('coach', faults), server.coach.id), requestLog, () => clock.now() - t0),
         clock,
         userId: server.coach.id,
         random: seededRandom(SEED * 7 + i),
@@ -146,6 +192,7 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
       if (!row) return;
       const value = `${field}-${++token}-d${i}`;
       edits.push({ device: i, id, field, base: (row as unknown as Record<string, unknown>)[field] ?? null, value });
+      requestLog.push(`d${i} edit ${id} ${field}=${value} (was ${JSON.stringify((row as unknown as Record<string, unknown>)[field] ?? null)}) @${clock.now() - t0}ms`);
       await updateParticipant(id, { [field]: value });
     };
 
@@ -256,7 +303,10 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
         console.log('MISSED', m, JSON.stringify(resolved.filter((e) => e.id === rid && e.field === field)));
         for (const [i, d] of devices.entries()) console.log(' conflicts d' + i, JSON.stringify((await d.db.conflicts.toArray()).filter((c) => c.record_id === rid)));
         console.log(' server', JSON.stringify(serverParticipants.find((p) => p.id === rid)));
-        console.log(requestLog.filter((l) => l.includes(rid)).join('\n'));
+        const ref = String(serverParticipants.find((p) => p.id === rid)?.client_ref ?? rid);
+        const temps = (await Promise.all(devices.map((d) => d.db.aliases.where('server_id').equals(rid).primaryKeys()))).flat().map(String);
+        const about = (part: string) => [rid, ref, ...temps].some((k) => part.includes(k));
+        console.log(requestLog.filter(about).map((l) => l.split(' | ').filter((part, k) => k === 0 || about(part)).join(' | ')).join('\n'));
       }
     }
     expect(missed).toEqual([]);
