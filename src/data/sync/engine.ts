@@ -32,6 +32,8 @@ export class SyncEngine {
   private timer: unknown = null;
   private debounce: unknown = null;
   private probeTimer: unknown = null;
+  /** The probe's request while it is out: its answer may start a cycle (see idle). */
+  private probing: Promise<void> | null = null;
   private visible = true;
   private paused: PausedReason = null;
   /** Consecutive cycles that could not reach the server (or got 5xx/429 for everyone). */
@@ -156,9 +158,9 @@ export class SyncEngine {
     void this.status.set({ paused: null }).then(() => this.trigger());
   }
 
-  /** Resolves when no cycle is running or queued (tests). */
+  /** Resolves when no cycle is running or queued, nor a probe out that may start one (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running || this.probing) await (this.running ?? this.probing);
   }
 
   /** Run a cycle now and wait for it (tests, and the first sync after sign-in). */
@@ -285,7 +287,14 @@ export class SyncEngine {
         this.trigger();
       }, at - now);
     }
-    if (probeAt != null) this.probeTimer = this.ctx.clock.setTimeout(() => void this.probe(), probeAt - now);
+    if (probeAt != null) {
+      this.probeTimer = this.ctx.clock.setTimeout(() => {
+        const probing = this.probe().finally(() => {
+          if (this.probing === probing) this.probing = null;
+        });
+        this.probing = probing;
+      }, probeAt - now);
+    }
   }
 
   /** One small request while offline-held (see schedule): any HTTP answer ends the hold (S8/S9). */
