@@ -53,8 +53,6 @@ afterFirstPage(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App client={client} env={env} router={router} slots={{
-        headerStatus: <shellParts.HeaderStatus />,
-      }} />
+    <App client={client} env={env} router={router} slots={{ headerStatus: <shellParts.HeaderStatus /> }} />
   </StrictMode>,
 );

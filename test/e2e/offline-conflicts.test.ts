@@ -81,7 +81,8 @@ describe('the Sync page in the browser', () => {
     const card = page.getByRole('listitem', { name: /^Rejected: Participant/ });
     await card.waitFor({ timeout: 15_000 });
     expect(await card.textContent()).toContain('The server said: address is too long (422)');
-    expect(await card.textContent()).toContain(`${refused.first_name} ${refused.last_name}`);
+    // The record's name comes from the mirror a moment after the card.
+    await eventually(async () => await card.textContent()).toContain(`${refused.first_name} ${refused.last_name}`);
     await page.getByTestId('sync-indicator').getByText('Needs attention').waitFor();
 
     await card.getByRole('button', { name: 'Edit' }).click();

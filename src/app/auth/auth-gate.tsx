@@ -36,9 +36,25 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
   if (loading) return <LoadingScreen />;
   // /login is the server's page: offline it would be the browser's "no internet" page (issue #9.8).
-  if (auth.needsConnection && !auth.isAuthenticated) return <ShownInsteadOfApp><Suspense fallback={<LoadingScreen />}><shellParts.SignedOutOffline onRetry={auth.retry} /></Suspense></ShownInsteadOfApp>;
+  if (auth.needsConnection && !auth.isAuthenticated) {
+    return (
+      <ShownInsteadOfApp>
+        <Suspense fallback={<LoadingScreen />}>
+          <shellParts.SignedOutOffline onRetry={auth.retry} />
+        </Suspense>
+      </ShownInsteadOfApp>
+    );
+  }
   if (goToLogin) return <LoadingScreen label="Redirecting to sign in…" />;
-  if (type === 'user_not_registered') return <ShownInsteadOfApp><Suspense fallback={<LoadingScreen />}><shellParts.AccessRestricted onLogout={() => void auth.logout()} /></Suspense></ShownInsteadOfApp>;
+  if (type === 'user_not_registered') {
+    return (
+      <ShownInsteadOfApp>
+        <Suspense fallback={<LoadingScreen />}>
+          <shellParts.AccessRestricted onLogout={() => void auth.logout()} />
+        </Suspense>
+      </ShownInsteadOfApp>
+    );
+  }
   if (!auth.isAuthenticated || !auth.user) {
     return (
       <ShownInsteadOfApp>
@@ -62,8 +78,20 @@ export function AuthGate({ children }: { children: ReactNode }) {
     );
   }
   // Issue #14: nothing of the app (or of the data) renders until this device is unlocked.
-  if (auth.lock === 'locked') return <ShownInsteadOfApp><UnlockScreen /></ShownInsteadOfApp>;
-  if (auth.lock === 'set-pin') return <ShownInsteadOfApp><SetPinScreen /></ShownInsteadOfApp>;
+  if (auth.lock === 'locked') {
+    return (
+      <ShownInsteadOfApp>
+        <UnlockScreen />
+      </ShownInsteadOfApp>
+    );
+  }
+  if (auth.lock === 'set-pin') {
+    return (
+      <ShownInsteadOfApp>
+        <SetPinScreen />
+      </ShownInsteadOfApp>
+    );
+  }
   if (auth.lock !== 'unlocked') return <LoadingScreen />;
   return (
     <CurrentUserContext.Provider value={auth.user}>
