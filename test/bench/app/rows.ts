@@ -182,7 +182,7 @@ export function buildRows(r: Results): Row[] {
           // Issue #14: on a first sign-in the first screen is "Set a PIN for this tablet" (the Dashboard
           // comes after the typing, by which time every screen's chunk is being preloaded).
           figure: `JavaScript before the first page renders, gzipped${i.pinScreenMs !== undefined ? ' (a first sign-in: the first page is "Set a PIN for this tablet")' : ''}`,
-          value: `${kb(i.jsGzip)} in ${i.jsFiles} files (${kb(i.jsRaw)} raw)`,
+          value: `${kb(i.jsGzip)} in ${i.jsFiles} file${i.jsFiles === 1 ? '' : 's'} (${kb(i.jsRaw)} raw)`,
           goal: '≤ 150 KB',
           met: i.jsGzip <= 150 * 1024,
         },
