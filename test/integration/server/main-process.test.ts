@@ -31,7 +31,8 @@ describe('server/main.ts', () => {
     const first = await bootMain(port);
     expect(first.output()).toContain(`http://127.0.0.1:${port}/`);
     expect(first.output()).toMatch(/Demo data created: 5 User, 3 Program, 4 Site, 6 Cohort, \d+ Session, 40 Participant/);
-    expect(first.output()).toContain('coach@example.org');
+    // The demo accounts are printed right after "running at", and may come in a later chunk of stdout.
+    await expect.poll(() => first.output(), { timeout: 5_000 }).toContain('coach@example.org');
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
 
     const base = `http://127.0.0.1:${port}/api/apps/passage`;
