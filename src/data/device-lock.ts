@@ -1,6 +1,7 @@
 import { dataContext } from './context';
 import { fetchDeviceKey } from './online/device-key';
 import { forgetRememberedQueries } from './queries/remembered';
+import { otherUsersWithPendingOps } from './session';
 import {
   attachServerKey,
   createVault,
@@ -68,9 +69,8 @@ export async function openDeviceLock({ userId, online, signedInNow }: { userId: 
 
   if (record && record.user_id !== userId) {
     // Another account's data: its changes wait for their owner (S11), else it goes before ours comes.
-    // Keys only: the ops are sealed with the other account's key.
-    const owners = await db.outbox.orderBy('user_id').uniqueKeys();
-    if (owners.some((id) => id !== userId)) return 'other-user';
+    // Keys only (otherUsersWithPendingOps reads the index): the ops are sealed with the other account's key.
+    if ((await otherUsersWithPendingOps(userId)).length > 0) return 'other-user';
     await wipeDevice(db);
     record = null;
   }

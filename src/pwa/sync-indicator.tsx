@@ -9,8 +9,6 @@ import { useNow } from './use-now';
 
 import { SYNC_PATH } from './sync-path';
 
-export { SYNC_PATH };
-
 const LOOK: Record<SyncState, { icon: typeof CheckCircle2; tone: string }> = {
   checking: { icon: Loader2, tone: 'bg-slate-50 text-slate-600 ring-slate-200' },
   incomplete: { icon: CloudOff, tone: 'bg-amber-50 text-amber-900 ring-amber-300' },

@@ -39,9 +39,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (auth.needsConnection && !auth.isAuthenticated) {
     return (
       <ShownInsteadOfApp>
-        <Suspense fallback={<LoadingScreen />}>
-          <shellParts.SignedOutOffline onRetry={auth.retry} />
-        </Suspense>
+        <shellParts.SignedOutOffline onRetry={auth.retry} />
       </ShownInsteadOfApp>
     );
   }
@@ -49,9 +47,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (type === 'user_not_registered') {
     return (
       <ShownInsteadOfApp>
-        <Suspense fallback={<LoadingScreen />}>
-          <shellParts.AccessRestricted onLogout={() => void auth.logout()} />
-        </Suspense>
+        <shellParts.AccessRestricted onLogout={() => void auth.logout()} />
       </ShownInsteadOfApp>
     );
   }
@@ -71,9 +67,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
     // Its own live query follows the discard; ours does too, and then the app opens.
     return (
       <ShownInsteadOfApp>
-        <Suspense fallback={<LoadingScreen />}>
-          <shellParts.PendingOtherUserGate user={auth.user} onSignOut={() => void auth.logout()} onClear={() => undefined} />
-        </Suspense>
+        <shellParts.PendingOtherUserGate user={auth.user} onSignOut={() => void auth.logout()} onClear={() => undefined} />
       </ShownInsteadOfApp>
     );
   }
@@ -101,8 +95,20 @@ export function AuthGate({ children }: { children: ReactNode }) {
   );
 }
 
-/** A screen shown instead of the app is the first page too (the app's own first page is the router's first render). */
+/**
+ * A screen shown instead of the app (some come from their own chunk: the loading screen until it
+ * is there). Once it is on screen it is the first page too; the app's own is the router's first render.
+ */
 function ShownInsteadOfApp({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <FirstPageShown />
+      {children}
+    </Suspense>
+  );
+}
+
+function FirstPageShown() {
   useEffect(() => markFirstPageShown(), []);
-  return children;
+  return null;
 }
