@@ -32,6 +32,10 @@ setDataContext({ client });
 installFrameErrorReporting();
 registerPwa();
 
+// After an interactive sign-in the first page is likely "Set a PIN for this tablet" (a new tablet, or a
+// forgotten PIN): its chunk comes while start-up asks the server who signed in, not after.
+if (signedInNow) void shellParts.SetPinScreen.load();
+
 const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl, signedInNow });
 const router = createAppRouter();
 

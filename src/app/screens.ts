@@ -9,7 +9,7 @@ import { lazyPart, lazyScreen } from './lazy-screen';
  */
 export const screens = {
   /** Sidebar + header around every page: not needed by a first page that is the PIN screen. */
-  Layout: lazyScreen(() => Promise.all([import('./layout/app-layout'), shellParts.HeaderStatus.load()]).then(([m]) => m.AppLayout)),
+  Layout: lazyScreen(() => import('./layout/app-layout').then((m) => m.AppLayout)),
   Dashboard: lazyScreen(() => import('../screens/dashboard/dashboard-page').then((m) => m.DashboardPage)),
   Participants: lazyScreen(() => import('../screens/participants/participants-page').then((m) => m.ParticipantsPage)),
   AddParticipant: lazyScreen(() => import('../screens/add-participant/add-participant-page').then((m) => m.AddParticipantPage)),
@@ -31,13 +31,24 @@ export const screens = {
  * (sonner) mounts once the first page is on screen (src/app/first-page.ts), the header's status
  * comes with the layout, and the headlessui dialogs are rare (the mobile panel on narrow screens,
  * another user's pending changes). The first three show nothing until they arrive; the gate shows
- * the loading screen, or "not on this device yet" with Try again.
+ * the loading screen, or "not on this device yet" with Try again, for the screens shown instead of the app.
  */
 export const shellParts = {
   Toaster: lazyPart(() => import('./app-toaster').then((m) => m.AppToaster)),
   MobileSidebar: lazyPart(() => import('./layout/mobile-sidebar').then((m) => m.MobileSidebar)),
-  /** The header's status slot (set in src/main.tsx): fetched together with the layout above. */
+  /**
+   * The header's status slot (set in src/main.tsx): "ready to work offline" and the sync chip.
+   * Not awaited by the layout: it mounts once the page around it is on screen (from the precache
+   * on a returning start, a few milliseconds later), so the first page does not wait for it.
+   */
   HeaderStatus: lazyPart(() => import('../pwa/header-status').then((m) => m.HeaderStatus)),
+  /**
+   * The device lock's screens (one chunk): a first page only after a sign-in on a new tablet (Set
+   * a PIN) or a start without a connection (Unlock), so a returning start that opens on the
+   * Dashboard does not load them. src/main.tsx starts fetching them at boot after a sign-in.
+   */
+  UnlockScreen: lazyScreen(() => import('./auth/device-lock-screens').then((m) => m.UnlockScreen)),
+  SetPinScreen: lazyScreen(() => import('./auth/device-lock-screens').then((m) => m.SetPinScreen)),
   /** Rare first pages (spec 2.3 Access Restricted; signed out with no connection, issue #9.8). */
   AccessRestricted: lazyScreen(() => import('./auth/access-restricted').then((m) => m.AccessRestricted)),
   SignedOutOffline: lazyScreen(() => import('./auth/signed-out-offline').then((m) => m.SignedOutOffline)),

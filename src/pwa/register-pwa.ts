@@ -1,5 +1,3 @@
-import { wireUpdateFlow } from './update-flow';
-import { showUpdateToast } from './update-toast';
 import { updateReadiness, watchServiceWorker } from './offline-readiness';
 import { afterFirstPage } from '../app/first-page';
 
@@ -8,8 +6,9 @@ import { afterFirstPage } from '../app/first-page';
  * update prompt. Called once at boot by src/main.tsx. Not in dev (`vite` serves no sw.js) and not
  * where service workers do not exist (jsdom, old browsers): the app then simply runs online.
  * It also feeds the header's "ready to work offline" line (offline-readiness.ts).
- * workbox-window is its own small chunk, fetched once the first page is on screen (src/app/first-page.ts),
- * so on a slow link it does not compete with the first page's own JavaScript.
+ * The registration itself (workbox-window and the update prompt, register-worker.ts) is its own
+ * small chunk, fetched once the first page is on screen (src/app/first-page.ts), so on a slow link
+ * it does not compete with the first page's own JavaScript.
  */
 export function registerPwa(): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
@@ -21,25 +20,8 @@ export function registerPwa(): void {
 }
 
 function register(): Promise<unknown> {
-  return import('workbox-window')
-    .then(({ Workbox }) => {
-      const wb = new Workbox('/sw.js', { scope: '/' });
-      wireUpdateFlow(wb, {
-        onUpdateReady: showUpdateToast,
-        reload: () => window.location.reload(),
-        onControllerChange: (fn) => navigator.serviceWorker.addEventListener('controllerchange', fn, { once: true }),
-        skipWaiting: () =>
-          void navigator.serviceWorker
-            .getRegistration()
-            .then((r) => r?.waiting?.postMessage({ type: 'SKIP_WAITING' }))
-            .catch(() => undefined),
-        every: (ms, fn) => {
-          const t = window.setInterval(fn, ms);
-          return () => window.clearInterval(t);
-        },
-      });
-      return wb.register();
-    })
+  return import('./register-worker')
+    .then(({ registerWorker }) => registerWorker())
     // A failed registration (private mode, storage full) leaves an app that works online: log it.
     .catch((err: unknown) => {
       console.warn('Service worker registration failed', err);
