@@ -119,11 +119,19 @@ export function buildRows(r: Results): Row[] {
         detail: { runs },
       });
     }
+    // Issue #11.5: p95 ≤ 30 ms at CPU 1× and ≤ 60 ms at CPU 4× (issue #6 gave the first only).
+    const searchGoalMs = rate === '1' ? 30 : 60;
     const keys = r.search && !err(r.search) ? r.search[rate] : undefined;
-    if (!keys) rows.push(naRow(`Search keystroke → updated results, p95${label}`, '≤ 30 ms', err(r.search) ? r.search : 'not run'));
+    if (!keys) rows.push(naRow(`Search keystroke → updated results, p95${label}`, `≤ ${searchGoalMs} ms`, err(r.search) ? r.search : 'not run'));
     else {
       const p = percentile(keys, 95);
-      rows.push({ figure: `Search keystroke → updated results${label}, p95 of ${keys.length}`, value: ms(p), goal: '≤ 30 ms', met: p <= 30, detail: { keys } });
+      rows.push({
+        figure: `Search keystroke → updated results${label}, p95 of ${keys.length}`,
+        value: ms(p),
+        goal: `≤ ${searchGoalMs} ms`,
+        met: p <= searchGoalMs,
+        detail: { keys },
+      });
     }
   }
   const c = r.coldStart;
