@@ -4,6 +4,7 @@ import { UserPlus } from 'lucide-react';
 import { useActiveCohortCodesByParticipant } from '../../data/queries/enrollments';
 import { PAGE_CORE, PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useParticipants } from '../../data/queries/participants';
+import type { Participant } from '../../../shared/entities';
 import { filterParticipants, indexParticipants, participantCountLabel, type StatusFilter } from '../../domain/participant-search';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
@@ -15,6 +16,14 @@ import { PageLink } from '../../ui/page-link';
 import { SkeletonCards } from '../../ui/skeleton';
 import { ParticipantFilters, STATUS_OPTIONS } from './participant-filters';
 import { ParticipantGrid } from './participant-grid';
+
+/** One search index per list read: the page opened again on the remembered list reuses it. */
+const indexes = new WeakMap<readonly Participant[], ReturnType<typeof indexParticipants>>();
+function indexOf(participants: readonly Participant[]) {
+  let index = indexes.get(participants);
+  if (!index) indexes.set(participants, (index = indexParticipants(participants)));
+  return index;
+}
 
 /**
  * Spec 2.5. Two reads for the whole list (participants; active cohort codes by participant) and
@@ -41,7 +50,7 @@ export function ParticipantsPage() {
   const setQuery = (q: string) => setSearch('q', q);
   const setStatus = (s: StatusFilter) => setSearch('status', s === 'all' ? '' : s, { now: true });
 
-  const index = useMemo(() => (participants ? indexParticipants(participants) : undefined), [participants]);
+  const index = useMemo(() => (participants ? indexOf(participants) : undefined), [participants]);
   const shown = useMemo(() => (index ? filterParticipants(index, query, status) : undefined), [index, query, status]);
   const filtering = query.trim() !== '' || status !== 'all';
 
