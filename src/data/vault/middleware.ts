@@ -30,6 +30,11 @@ function needKey(keys: KeySource, table: string): Uint8Array {
 
 /** Seal a row of a table with a clear-field list. */
 export function sealRow(key: Uint8Array, clear: ReadonlySet<string>, row: Row): Row {
+  return sealRowParts(key, clear, row).stored;
+}
+
+/** The stored row and the fields it seals (null when none). */
+function sealRowParts(key: Uint8Array, clear: ReadonlySet<string>, row: Row): { stored: Row; secret: Row | null } {
   const out: Row = {};
   const secret: Row = {};
   let any = false;
@@ -41,7 +46,7 @@ export function sealRow(key: Uint8Array, clear: ReadonlySet<string>, row: Row): 
     }
   }
   out[SEALED_FIELD] = any ? sealJson(key, secret) : null;
-  return out;
+  return { stored: out, secret: any ? secret : null };
 }
 
 export function openRow(key: Uint8Array, row: Row): Row {
@@ -57,8 +62,9 @@ export function openRow(key: Uint8Array, row: Row): Row {
  * stored ciphertext is the one opened before (same IV and tag: every seal draws a fresh random
  * IV, so a rewrite never matches) is not opened again. Only rows whose opened fields are all plain
  * values (strings, numbers, booleans, null) are kept, so a reader that changes a row it got can
- * never change what the next reader sees. Dropped when the key goes (Lock, idle time, sign-out)
- * or changes, and a row's entry when the row is deleted.
+ * never change what the next reader sees. Rows this device seals (a pull's pages, an edit) are
+ * kept as written. Dropped when the key goes (Lock, idle time, sign-out) or changes, and a row's
+ * entry when the row is deleted.
  */
 const CACHED_TABLES: ReadonlySet<string> = new Set(['participants', 'outcomes']);
 const TAG_BYTES = 16;
@@ -134,11 +140,14 @@ function openRowCached(rows: Map<unknown, Opened>, key: Uint8Array, row: Row): R
   const hit = id === undefined ? undefined : rows.get(id);
   if (hit && sameEnds(hit.ends, blob)) return { ...clear, ...hit.secret };
   const secret = openJson<Row>(key, blob);
-  if (id !== undefined && allPlain(secret)) {
-    if (rows.size >= MAX_CACHED_ROWS) rows.clear();
-    rows.set(id, { ends: endsOf(blob), secret });
-  }
+  rememberOpened(rows, id, blob, secret);
   return { ...clear, ...secret };
+}
+
+function rememberOpened(rows: Map<unknown, Opened>, id: unknown, blob: Uint8Array, secret: Row): void {
+  if (id === undefined || !allPlain(secret)) return;
+  if (rows.size >= MAX_CACHED_ROWS) rows.clear();
+  rows.set(id, { ends: endsOf(blob), secret });
 }
 
 function sealMeta(key: Uint8Array, row: Row): Row {
@@ -165,10 +174,16 @@ function codec(name: string, keys: KeySource, opened: OpenedRows) {
     const key = needKey(keys, name);
     return cached ? openRowCached(opened.table(name, key), key, row) : openRow(key, row);
   };
-  return {
-    seal: (row: Row) => sealRow(needKey(keys, name), clear, row),
-    open,
+  const seal = (row: Row): Row => {
+    const key = needKey(keys, name);
+    if (!cached) return sealRow(key, clear, row);
+    // What this device writes (a pull's pages, a coach's edit) is known in the clear already: the
+    // next read of the row does not open it again.
+    const { stored, secret } = sealRowParts(key, clear, row);
+    if (secret) rememberOpened(opened.table(name, key), row.id, stored[SEALED_FIELD] as Uint8Array, { ...secret });
+    return stored;
   };
+  return { seal, open };
 }
 
 /**
