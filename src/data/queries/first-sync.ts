@@ -13,7 +13,7 @@ const CHECKING: FirstSyncStatus = { loaded: false, online: true, firstSync: [], 
 
 /**
  * The first-sync part of the status: the status row alone. Pages call this next to the header's
- * useSyncStatus, which also reads the whole outbox and the open conflicts; this one does not.
+ * useSyncStatus, which also counts the outbox and reads the open conflicts; this one does not.
  */
 async function readFirstSyncStatus(): Promise<FirstSyncStatus> {
   const status = await readStatusRow();

@@ -62,27 +62,33 @@ export function onlineOf(status: Pick<SyncStatusRow, 'online'>): boolean {
   return status.online && (typeof navigator === 'undefined' || navigator.onLine !== false);
 }
 
+/**
+ * Counts through the outbox's clear indexes; only rejected ops and open conflicts are read whole.
+ * Every change of the outbox re-runs this in every tab (the header's sync chip): reading (and
+ * unsealing, issue #14) every queued op each time made 1,000 offline changes cost 1,000 reads of
+ * a growing queue while they were made, and again while they were sent.
+ */
 export async function readSyncStatus(): Promise<SyncStatus> {
   const { db } = dataContext();
-  const [status, userRow, ops, conflicts] = await Promise.all([
-    readStatusRow(),
-    db.meta.get(CURRENT_USER_KEY),
-    db.outbox.toArray(),
+  const [status, userRow] = await Promise.all([readStatusRow(), db.meta.get(CURRENT_USER_KEY)]);
+  const userId = (userRow?.value as User | undefined)?.id ?? dataContext().userId;
+  const [all, pending, rejected, conflicts] = await Promise.all([
+    db.outbox.count(),
+    userId ? db.outbox.where('user_id').equals(userId).count() : 0,
+    userId ? db.outbox.where('[user_id+state]').equals([userId, 'rejected']).toArray() : ([] as OutboxOp[]),
     db.conflicts.where('status').equals('open').toArray(),
   ]);
-  const userId = (userRow?.value as User | undefined)?.id ?? dataContext().userId;
-  const mine = ops.filter((o) => o.user_id === userId);
   return {
     loaded: true,
     online: onlineOf(status),
     syncing: status.syncing,
-    pending: mine.length,
+    pending,
     lastSyncedAt: status.lastSyncedAt,
-    rejected: mine.filter((o) => o.state === 'rejected'),
+    rejected: rejected.sort((a, b) => a.seq! - b.seq!),
     conflicts: conflicts.sort((a, b) => b.detected_at - a.detected_at),
     paused: status.paused,
     lastError: status.lastError,
-    otherUserPending: ops.length - mine.length,
+    otherUserPending: all - pending,
     firstSync: status.firstSync,
     firstSyncComplete: status.firstSyncComplete,
   };

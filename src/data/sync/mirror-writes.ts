@@ -67,8 +67,16 @@ export async function applyCreatedMany(db: PassageDB, created: Array<{ op: Outbo
     await db.aliases.bulkPut(tempIds.map((temp_id) => ({ temp_id, entity, server_id: newIdOf.get(temp_id)! })));
   }
   const refFields = referencesTo(entity);
-  // Returning false leaves an op untouched: Dexie would otherwise write back every op it visits.
-  await db.outbox.toCollection().modify((o) => {
+  // Only the ops this can change, found by their clear index keys: ops of these records (by a
+  // temporary or a server id) and ops of the entities that refer to this one. The whole queue
+  // was visited before, each op unsealed (issue #14): ten batches of a 1,000-op push read it ten
+  // times. Returning false leaves an op untouched: Dexie would otherwise write back every op it visits.
+  const candidates = new Set<number>(await db.outbox.where('record_id').anyOf([...tempIds, ...createdDate.keys()]).primaryKeys());
+  for (const refEntity of new Set(refFields.map((r) => r.entity))) {
+    const seqs = await db.outbox.where('[entity+record_id]').between([refEntity, Dexie.minKey], [refEntity, Dexie.maxKey]).primaryKeys();
+    for (const seq of seqs) candidates.add(seq);
+  }
+  await db.outbox.where('seq').anyOf([...candidates]).modify((o) => {
     let changed = false;
     if (o.entity === entity && newIdOf.has(o.record_id)) {
       o.record_id = newIdOf.get(o.record_id)!;
