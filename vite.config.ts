@@ -11,6 +11,14 @@ import { precompress } from './scripts/precompress.mjs';
 // .br and .gz of every text file for the server to send by Accept-Encoding (issue #11).
 export default defineConfig({
   plugins: [react(), tailwindcss(), VitePWA(pwaOptions), precompress()],
+  resolve: {
+    alias: {
+      // TanStack Store imports the shim of useSyncExternalStore (for React 16/17); React 19 has it
+      // built in, and the same package's non-shim entry uses that one: the shim's fallback code is
+      // not shipped in every start's JavaScript (issue #11.6).
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
   server: {
     port: 5173,
     proxy: {
@@ -25,15 +33,17 @@ export default defineConfig({
     sourcemap: process.env.SOURCEMAP === '1' ? 'hidden' : false,
     // The first page's JavaScript (issue #11.6, budget 150 KB gzipped) in few files instead of
     // two dozen: small files compress badly and each cross-chunk import costs bytes.
-    // - 'initial': everything the entry imports statically (React, the router, Dexie, the shell),
-    //   loaded on every start anyway; left to itself rolldown splits it into eight shared chunks.
-    // - 'dashboard-page': what a returning start that opens on the Dashboard renders (the page, the
-    //   app's layout with its sidebar) with the parts the Dashboard shares with
-    //   other screens (queries, badges, date formatting): one file instead of nine. Every other
-    //   screen needs the layout too, so this chunk is loaded on any start that opens the app; the
-    //   Dashboard's own code in it is under 2 KB gzipped. Not the mobile sidebar (headlessui, only on
-    //   narrow screens). Every chunk is still preloaded after the first render and precached by the
-    //   service worker (src/app/screens.ts), so offline start is unchanged.
+    // - 'initial': everything the entry imports statically (React, Dexie, the shell, the PIN
+    //   screens), loaded on every start anyway; left to itself rolldown splits it into shared chunks.
+    // - 'dashboard-page': what a returning start that opens on the Dashboard renders besides the
+    //   entry: the router with the route table (src/app/app-routes.tsx), the app's layout with its
+    //   sidebar, the page, and the parts the Dashboard shares with other screens (queries, badges,
+    //   date formatting): one file instead of nine. Every page of the app needs the router and the
+    //   layout, so this chunk comes on any start that opens the app; the Dashboard's own code in it
+    //   is under 2 KB gzipped. A first page shown instead of the app (Set a PIN, Passage is locked)
+    //   needs the entry alone. Not the mobile sidebar (headlessui, only on narrow screens). Every
+    //   chunk is still preloaded after the first render and precached by the service worker
+    //   (src/app/screens.ts), so offline start is unchanged.
     // No modulepreload polyfill: browsers without modulepreload (Safari < 17) just fetch the
     // entry's imports when they reach them; nothing depends on the links.
     modulePreload: { polyfill: false },
@@ -42,10 +52,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'initial', tags: ['$initial'] },
-            // The padlock of the header's Lock button and of the lock screens: shared by the layout
-            // and the lock screens' chunk, so on its own (else the lock screens load the layout).
-            { name: 'icon-lock', test: /lucide-react[\\/].*[\\/]icons[\\/]lock\.m?js$/ },
-            { name: 'dashboard-page', test: /src[\\/](screens[\\/]dashboard|app[\\/]layout[\\/](?!mobile-sidebar))/ },
+            { name: 'dashboard-page', test: /src[\\/](screens[\\/]dashboard|app[\\/]layout[\\/](?!mobile-sidebar)|app[\\/](app-routes|routes)\.tsx)/ },
           ],
         },
       },

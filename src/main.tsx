@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
 import { browserAuthEnvironment } from './app/auth/browser-environment';
-import { createAppRouter } from './app/routes';
 import { preloadScreens, shellParts } from './app/screens';
 import { installFrameErrorReporting } from './app/tracking/frame-messages';
 import { createPlatformClient, getStoredToken, readAppParams, removeToken, storeToken } from './platform';
@@ -32,12 +31,10 @@ setDataContext({ client });
 installFrameErrorReporting();
 registerPwa();
 
-// After an interactive sign-in the first page is likely "Set a PIN for this tablet" (a new tablet, or a
-// forgotten PIN): its chunk comes while start-up asks the server who signed in, not after.
-if (signedInNow) void shellParts.SetPinScreen.load();
-
 const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl, signedInNow });
-const router = createAppRouter();
+// The router's chunk (src/app/app-routes.tsx) comes while start-up asks the server, unless this
+// load follows a sign-in: then the first page is most likely "Set a PIN", which does not need it.
+if (!signedInNow) void shellParts.AppRoutes.load();
 
 // Every screen's chunk into memory right after the first page is on screen (issue #11.6; the PIN
 // screen of a first sign-in counts: the chunks then come while the coach types): until the service
@@ -57,6 +54,6 @@ afterFirstPage(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App client={client} env={env} router={router} slots={{ headerStatus: <shellParts.HeaderStatus /> }} />
+    <App client={client} env={env} slots={{ headerStatus: <shellParts.HeaderStatus /> }} />
   </StrictMode>,
 );

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { RouterProvider } from '@tanstack/react-router';
+import { Suspense, useEffect } from 'react';
 import type { PlatformClient } from '../platform';
 import { AuthGate } from './auth/auth-gate';
 import { AuthProvider, type AuthEnvironment } from './auth/auth-provider';
@@ -8,28 +7,29 @@ import { shellParts } from './screens';
 import type { AppRouter } from './routes';
 import { ShellSlotsContext, type ShellSlots } from './shell-slots';
 import { FIRST_PAGE_FALLBACK_MS, markFirstPageShown, useFirstPageShown } from './first-page';
+import { LoadingScreen } from './auth/loading-screen';
 
 /**
  * The whole shell: platform client, start-up and auth gate, the router with layout and pages, and
- * the toaster. Everything from outside (client, environment, router history) comes in as props,
- * so tests render the real shell against a fake server.
+ * the toaster. Everything from outside (client, environment, a router on a memory history) comes in
+ * as props, so tests render the real shell against a fake server; without a router, the app's
+ * pages use one on the browser's history (src/app/app-routes.tsx).
  */
-export function App({ client, env, router, slots = {} }: { client: PlatformClient; env: AuthEnvironment; router: AppRouter; slots?: ShellSlots }) {
+export function App({ client, env, router, slots = {} }: { client: PlatformClient; env: AuthEnvironment; router?: AppRouter; slots?: ShellSlots }) {
   const firstPageShown = useFirstPageShown();
   useEffect(() => {
-    const stop = router.subscribe('onRendered', () => markFirstPageShown());
     const fallback = window.setTimeout(markFirstPageShown, FIRST_PAGE_FALLBACK_MS);
-    return () => {
-      stop();
-      window.clearTimeout(fallback);
-    };
-  }, [router]);
+    return () => window.clearTimeout(fallback);
+  }, []);
   return (
     <PlatformContext.Provider value={client}>
       <ShellSlotsContext.Provider value={slots}>
         <AuthProvider client={client} env={env}>
           <AuthGate>
-            <RouterProvider router={router} />
+            {/* The router and the route table (its own chunk): the app's pages, once the gate opens. */}
+            <Suspense fallback={<LoadingScreen />}>
+              <shellParts.AppRoutes router={router} />
+            </Suspense>
           </AuthGate>
         </AuthProvider>
         {/* Its own chunk (sonner), fetched once the first page is on screen; toasts come from later actions. */}

@@ -34,6 +34,8 @@ export const screens = {
  * the loading screen, or "not on this device yet" with Try again, for the screens shown instead of the app.
  */
 export const shellParts = {
+  /** The router and its route table (src/app/app-routes.tsx): not needed by the PIN screens. */
+  AppRoutes: lazyScreen(() => import('./app-routes').then((m) => m.AppRoutes)),
   Toaster: lazyPart(() => import('./app-toaster').then((m) => m.AppToaster)),
   MobileSidebar: lazyPart(() => import('./layout/mobile-sidebar').then((m) => m.MobileSidebar)),
   /**
@@ -42,13 +44,6 @@ export const shellParts = {
    * on a returning start, a few milliseconds later), so the first page does not wait for it.
    */
   HeaderStatus: lazyPart(() => import('../pwa/header-status').then((m) => m.HeaderStatus)),
-  /**
-   * The device lock's screens (one chunk): a first page only after a sign-in on a new tablet (Set
-   * a PIN) or a start without a connection (Unlock), so a returning start that opens on the
-   * Dashboard does not load them. src/main.tsx starts fetching them at boot after a sign-in.
-   */
-  UnlockScreen: lazyScreen(() => import('./auth/device-lock-screens').then((m) => m.UnlockScreen)),
-  SetPinScreen: lazyScreen(() => import('./auth/device-lock-screens').then((m) => m.SetPinScreen)),
   /** Rare first pages (spec 2.3 Access Restricted; signed out with no connection, issue #9.8). */
   AccessRestricted: lazyScreen(() => import('./auth/access-restricted').then((m) => m.AccessRestricted)),
   SignedOutOffline: lazyScreen(() => import('./auth/signed-out-offline').then((m) => m.SignedOutOffline)),

@@ -3,6 +3,7 @@ import { CurrentUserContext } from '../current-user';
 import { useAuth } from './auth-context';
 import { LoadingScreen } from './loading-screen';
 import { StartupError } from './startup-error';
+import { SetPinScreen, UnlockScreen } from './device-lock-screens';
 import { IdleLock } from './idle-lock';
 import { shellParts } from '../screens';
 import { markFirstPageShown } from '../first-page';
@@ -74,14 +75,14 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (auth.lock === 'locked') {
     return (
       <ShownInsteadOfApp>
-        <shellParts.UnlockScreen />
+        <UnlockScreen />
       </ShownInsteadOfApp>
     );
   }
   if (auth.lock === 'set-pin') {
     return (
       <ShownInsteadOfApp>
-        <shellParts.SetPinScreen />
+        <SetPinScreen />
       </ShownInsteadOfApp>
     );
   }

@@ -22,7 +22,7 @@ export function staticClosure(assetsDir: string, roots: readonly string[]): stri
 
 /**
  * Paths (/assets/<file>) the first page needs; `firstScreen` names its chunks by prefix, e.g.
- * ['app-layout-', 'dashboard-page-'] for the Dashboard inside the app's layout.
+ * ['app-routes-', 'app-layout-', 'dashboard-page-'] for the Dashboard inside the app's layout.
  */
 export function firstPageFiles(distDir: string, firstScreen: readonly string[]): string[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -34,8 +34,8 @@ export function firstPageFiles(distDir: string, firstScreen: readonly string[]):
 }
 
 /**
- * The Dashboard inside the app's layout: what a returning start that opens without the PIN renders
- * first (vite.config.ts builds both into the dashboard-page chunk; the header's status mounts after
- * the page, src/app/screens.ts).
+ * The Dashboard inside the app's layout, through the router: what a returning start that opens
+ * without the PIN renders first (vite.config.ts builds the three into the dashboard-page chunk; the
+ * header's status mounts after the page, src/app/screens.ts).
  */
-export const DASHBOARD_FIRST_PAGE = ['app-layout-', 'dashboard-page-'] as const;
+export const DASHBOARD_FIRST_PAGE = ['app-routes-', 'app-layout-', 'dashboard-page-'] as const;
