@@ -1,23 +1,14 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { opens } from './counted-cipher';
 import { KeyRing } from '../../../src/data/vault/key-ring';
 import { VaultLockedError } from '../../../src/data/vault/errors';
 import { newDataKey } from '../../../src/data/vault/keys';
 import { encryptionMiddleware, OpenedRows } from '../../../src/data/vault/middleware';
 
-// Every decryption of a record goes through openJson: counted here.
-const opens = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../../src/data/vault/cipher', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/data/vault/cipher')>();
-  return {
-    ...real,
-    openJson: (key: Uint8Array, blob: Uint8Array) => {
-      opens.count += 1;
-      return real.openJson(key, blob);
-    },
-  };
-});
+// Every record opened (unsealed) is counted.
+vi.mock('../../../src/data/vault/cipher', async (importOriginal) => (await import('./counted-cipher')).countingCipher(importOriginal));
 
 /**
  * The opened-row cache of the encryption layer: a list page re-reading 10,000 sealed participants

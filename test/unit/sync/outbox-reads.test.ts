@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { opens } from '../data/counted-cipher';
 import { freshDb } from '../data/fresh-db';
 import { createParticipant } from '../../../src/data/commands/participants';
 import { createCohort } from '../../../src/data/commands/cohorts';
@@ -7,18 +8,8 @@ import { readSyncStatus } from '../../../src/data/queries/sync-status';
 import { applyCreatedMany, inAllTables } from '../../../src/data/sync/mirror-writes';
 import type { OutboxOp, PassageDB } from '../../../src/data/db';
 
-// Every queued op is sealed (issue #14): each one opened is counted here.
-const opens = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../../src/data/vault/cipher', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/data/vault/cipher')>();
-  return {
-    ...real,
-    openJson: (key: Uint8Array, blob: Uint8Array) => {
-      opens.count += 1;
-      return real.openJson(key, blob);
-    },
-  };
-});
+// Every record opened (unsealed) is counted.
+vi.mock('../../../src/data/vault/cipher', async (importOriginal) => (await import('../data/counted-cipher')).countingCipher(importOriginal));
 
 /**
  * 1,000 changes made offline: the header's status and each answered batch of the push must not
