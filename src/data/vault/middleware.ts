@@ -56,8 +56,7 @@ export function openRow(key: Uint8Array, row: Row): Row {
 }
 
 /**
- * Opened rows of the tables read whole (participants, outcomes), kept while the same key is in
- * memory. A list page re-reads all 10,000 participants whenever it opens or a row changes, and
+ * Opened rows of the table read whole (participants), kept while the same key is in memory. A list page re-reads all 10,000 participants whenever it opens or a row changes, and
  * AES-GCM in JavaScript takes ~45 µs a row (~0.45 s, ~1.8 s on a tablet 4× slower): a row whose
  * stored ciphertext is the one opened before (same IV and tag: every seal draws a fresh random
  * IV, so a rewrite never matches) is not opened again. Only rows whose opened fields are all plain
@@ -66,7 +65,8 @@ export function openRow(key: Uint8Array, row: Row): Row {
  * kept as written. Dropped when the key goes (Lock, idle time, sign-out) or changes, and a row's
  * entry when the row is deleted.
  */
-const CACHED_TABLES: ReadonlySet<string> = new Set(['participants', 'outcomes']);
+// Outcomes are read a participant at a time: opening those few costs less than keeping 20,000.
+const CACHED_TABLES: ReadonlySet<string> = new Set(['participants']);
 const TAG_BYTES = 16;
 const MAX_CACHED_ROWS = 100_000;
 
@@ -180,7 +180,7 @@ function codec(name: string, keys: KeySource, opened: OpenedRows) {
     // What this device writes (a pull's pages, a coach's edit) is known in the clear already: the
     // next read of the row does not open it again.
     const { stored, secret } = sealRowParts(key, clear, row);
-    if (secret) rememberOpened(opened.table(name, key), row.id, stored[SEALED_FIELD] as Uint8Array, { ...secret });
+    if (secret) rememberOpened(opened.table(name, key), row.id, stored[SEALED_FIELD] as Uint8Array, secret);
     return stored;
   };
   return { seal, open };
