@@ -32,9 +32,10 @@ installFrameErrorReporting();
 registerPwa();
 
 const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl, signedInNow });
-// The router's chunk (src/app/app-routes.tsx) comes while start-up asks the server, unless this
-// load follows a sign-in: then the first page is most likely "Set a PIN", which does not need it.
-if (!signedInNow) void shellParts.AppRoutes.load();
+// The router's chunk (src/app/app-routes.tsx) comes while start-up asks the server, for a coach
+// with a stored sign-in. Not after a sign-in (the first page is most likely "Set a PIN", which
+// does not need it) nor for a visitor without one (on to the sign-in page).
+if (!signedInNow && getStoredToken()) void shellParts.AppRoutes.load();
 
 // Every screen's chunk into memory right after the first page is on screen (issue #11.6; the PIN
 // screen of a first sign-in counts: the chunks then come while the coach types): until the service
