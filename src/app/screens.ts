@@ -27,11 +27,12 @@ export const screens = {
 };
 
 /**
- * Parts of the shell kept out of the first page's JavaScript for the same reason: the toaster
- * (sonner) mounts once the first page is on screen (src/app/first-page.ts), the header's status
- * comes with the layout, and the headlessui dialogs are rare (the mobile panel on narrow screens,
- * another user's pending changes). The first three show nothing until they arrive; the gate shows
- * the loading screen, or "not on this device yet" with Try again, for the screens shown instead of the app.
+ * Parts of the shell kept out of the first page's JavaScript for the same reason: the router (a
+ * PIN screen does not need it), the toaster (sonner) once the first page is on screen
+ * (src/app/first-page.ts), the header's status after the page around it, and the headlessui
+ * dialogs, which are rare (the mobile panel on narrow screens, another user's pending changes).
+ * The toaster, mobile panel and header status show nothing until they arrive; the router and the
+ * screens shown instead of the app show the loading screen, or "not on this device yet" with Try again.
  */
 export const shellParts = {
   /** The router and its route table (src/app/app-routes.tsx): not needed by the PIN screens. */

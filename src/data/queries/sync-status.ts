@@ -84,7 +84,8 @@ export async function readSyncStatus(): Promise<SyncStatus> {
     syncing: status.syncing,
     pending,
     lastSyncedAt: status.lastSyncedAt,
-    rejected: rejected.sort((a, b) => a.seq! - b.seq!),
+    // In queue order: equal index keys come in primary-key (seq) order.
+    rejected,
     conflicts: conflicts.sort((a, b) => b.detected_at - a.detected_at),
     paused: status.paused,
     lastError: status.lastError,

@@ -49,23 +49,33 @@ function sealRowParts(key: Uint8Array, clear: ReadonlySet<string>, row: Row): { 
   return { stored: out, secret: any ? secret : null };
 }
 
-export function openRow(key: Uint8Array, row: Row): Row {
+/**
+ * The plain row of a stored one. With `rows` (a table's opened rows, see OpenedRows), a row whose
+ * stored ciphertext was opened before is not opened again, and one opened now is kept.
+ */
+export function openRow(key: Uint8Array, row: Row, rows?: Map<unknown, Opened>): Row {
   const { [SEALED_FIELD]: sealed, ...clear } = row;
   if (!sealed) return clear;
-  return { ...clear, ...openJson<Row>(key, sealed as Uint8Array) };
+  const blob = sealed as Uint8Array;
+  const hit = rows && row.id !== undefined ? rows.get(row.id) : undefined;
+  if (hit && sameEnds(hit.ends, blob)) return { ...clear, ...hit.secret };
+  const secret = openJson<Row>(key, blob);
+  if (rows) rememberOpened(rows, row.id, blob, secret);
+  return { ...clear, ...secret };
 }
 
 /**
- * Opened rows of the table read whole (participants), kept while the same key is in memory. A list page re-reads all 10,000 participants whenever it opens or a row changes, and
- * AES-GCM in JavaScript takes ~45 µs a row (~0.45 s, ~1.8 s on a tablet 4× slower): a row whose
- * stored ciphertext is the one opened before (same IV and tag: every seal draws a fresh random
- * IV, so a rewrite never matches) is not opened again. Only rows whose opened fields are all plain
- * values (strings, numbers, booleans, null) are kept, so a reader that changes a row it got can
- * never change what the next reader sees. Rows this device seals (a pull's pages, an edit) are
- * kept as written. Dropped when the key goes (Lock, idle time, sign-out) or changes, and a row's
- * entry when the row is deleted.
+ * Opened rows of the table read whole (participants), kept while the same key is in memory. A
+ * list page re-reads all 10,000 participants whenever it opens or a row changes, and AES-GCM in
+ * JavaScript takes ~45 µs a row (~0.45 s, ~1.8 s on a tablet 4× slower): a row whose stored
+ * ciphertext is the one opened before (same IV and tag: every seal draws a fresh random IV, so a
+ * rewrite never matches) is not opened again. Only rows whose opened fields are all plain values
+ * (strings, numbers, booleans, null) are kept, so a reader that changes a row it got can never
+ * change what the next reader sees. Rows this device seals (a pull's pages, an edit) are kept as
+ * written. Dropped when the key goes (Lock, idle time, sign-out) or changes, and a row's entry
+ * when the row is deleted. Outcomes are read a participant at a time: opening those few costs
+ * less than keeping 20,000.
  */
-// Outcomes are read a participant at a time: opening those few costs less than keeping 20,000.
 const CACHED_TABLES: ReadonlySet<string> = new Set(['participants']);
 const TAG_BYTES = 16;
 const MAX_CACHED_ROWS = 100_000;
@@ -131,19 +141,6 @@ function allPlain(secret: Row): boolean {
   return true;
 }
 
-/** openRow through the cache: the same stored ciphertext is opened once. */
-function openRowCached(rows: Map<unknown, Opened>, key: Uint8Array, row: Row): Row {
-  const { [SEALED_FIELD]: sealed, ...clear } = row;
-  if (!sealed) return clear;
-  const blob = sealed as Uint8Array;
-  const id = row.id;
-  const hit = id === undefined ? undefined : rows.get(id);
-  if (hit && sameEnds(hit.ends, blob)) return { ...clear, ...hit.secret };
-  const secret = openJson<Row>(key, blob);
-  rememberOpened(rows, id, blob, secret);
-  return { ...clear, ...secret };
-}
-
 function rememberOpened(rows: Map<unknown, Opened>, id: unknown, blob: Uint8Array, secret: Row): void {
   if (id === undefined || !allPlain(secret)) return;
   if (rows.size >= MAX_CACHED_ROWS) rows.clear();
@@ -172,7 +169,7 @@ function codec(name: string, keys: KeySource, opened: OpenedRows) {
   const open = (row: Row): Row => {
     if (!isSealed(row)) return row;
     const key = needKey(keys, name);
-    return cached ? openRowCached(opened.table(name, key), key, row) : openRow(key, row);
+    return openRow(key, row, cached ? opened.table(name, key) : undefined);
   };
   const seal = (row: Row): Row => {
     const key = needKey(keys, name);

@@ -50,7 +50,7 @@ export function ParticipantsPage() {
   const setQuery = (q: string) => setSearch('q', q);
   const setStatus = (s: StatusFilter) => setSearch('status', s === 'all' ? '' : s, { now: true });
 
-  const index = useMemo(() => (participants ? indexOf(participants) : undefined), [participants]);
+  const index = participants ? indexOf(participants) : undefined;
   const shown = useMemo(() => (index ? filterParticipants(index, query, status) : undefined), [index, query, status]);
   const filtering = query.trim() !== '' || status !== 'all';
 
