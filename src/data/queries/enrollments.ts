@@ -80,7 +80,7 @@ export function useEnrollmentsOfParticipant(participantId: string): ParticipantE
  * the cohorts for the whole list, joined in memory: 10,000 cards cost two queries, not 10,000.
  */
 export function useActiveCohortCodesByParticipant(): Map<string, string[]> | undefined {
-  return useRememberedLiveQuery('active-cohort-codes', async () => {
+  return useRememberedLiveQuery('active-cohort-codes', [db().enrollments, db().cohorts], async () => {
     const [active, cohorts] = await Promise.all([db().enrollments.where('enrollment_status').equals('active').toArray(), db().cohorts.toArray()]);
     const codeOf = new Map(cohorts.map((c) => [c.id, c.cohort_code]));
     const byParticipant = new Map<string, string[]>();

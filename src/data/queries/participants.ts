@@ -20,7 +20,7 @@ const db = () => dataContext().db;
  * enrollment_date must still be listed (last). 10,000 rows sort in about 10 ms.
  */
 export function useParticipants(): Participant[] | undefined {
-  return useRememberedLiveQuery('participants', async () => (await db().participants.toArray()).sort(compareByEnrollmentDateDesc));
+  return useRememberedLiveQuery('participants', [db().participants], async () => (await db().participants.toArray()).sort(compareByEnrollmentDateDesc));
 }
 
 /** The participant with this id or with the temporary id it had before sync (S2); null when none. */

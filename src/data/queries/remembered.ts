@@ -1,18 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import Dexie, { type Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 
 /**
  * The last answer of each whole-table list query, kept in memory for this tab. A page opened again
- * (Participants after a detail page) renders that answer at once while its live query re-reads
- * IndexedDB — 10,000 participants take several hundred ms to read on a low-end tablet — and then
- * shows the fresh answer. Cleared with the local data (logout on a shared tablet, S11).
+ * (Participants after a detail page) renders that answer at once and shows a fresh one when its
+ * tables changed. Cleared with the local data (logout on a shared tablet, S11) and at Lock.
  *
- * With a remembered answer, the re-read starts once that answer is on screen (after the next
- * frame): started at once, its results (hundreds of ms of IndexedDB callbacks on a tablet 4×
- * slower) arrived before the first frame and held the page back. A change made meanwhile is in
- * what the re-read finds.
+ * With a remembered answer, the live query starts once that answer is on screen (after the next
+ * frame). Its first run does not read the rows again when nothing was written to the query's tables
+ * since the answer was read: it counts each table (which subscribes the query to every change of
+ * it) and keeps the answer. Re-reading 10,000 participants took hundreds of ms of IndexedDB
+ * callbacks on a tablet 4× slower, landing on the coach's first keystrokes in the search box.
+ * Every later run — a table changed — reads the rows.
  */
-const remembered = new Map<string, unknown>();
+interface Remembered {
+  value: unknown;
+  /** The tables' write generations taken before the read that gave `value`. */
+  generations: readonly number[];
+}
+const remembered = new Map<string, Remembered>();
+
+/**
+ * Writes seen per table ("database/table"), from Dexie's storagemutated event: fired after each
+ * committed write of this tab and, through Dexie's BroadcastChannel, of the app's other tabs.
+ * Subscribed when this module loads, before any live query, so a write's count has gone up before
+ * any live query reacts to it.
+ */
+const writes = new Map<string, number>();
+Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
+  const seen = new Set<string>();
+  for (const part of Object.keys(parts)) {
+    const m = /^idb:\/\/(.*)\/([^/]*)\/[^/]*$/.exec(part);
+    if (m) seen.add(`${m[1]}/${m[2]}`);
+  }
+  for (const t of seen) writes.set(t, (writes.get(t) ?? 0) + 1);
+});
+const generationsOf = (tables: readonly Table[]) => tables.map((t) => writes.get(`${t.db.name}/${t.name}`) ?? 0);
+const sameGenerations = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((g, i) => g === b[i]);
 
 /** After the next frame is painted; a hidden tab (no frames) goes on after FALLBACK_MS. */
 const FALLBACK_MS = 250;
@@ -34,12 +59,40 @@ function afterNextFrame(fn: () => void): () => void {
   };
 }
 
-export function useRememberedLiveQuery<T>(key: string, querier: () => Promise<T>): T | undefined {
+/**
+ * The live query's querier: its first run keeps the remembered answer when none of `tables` was
+ * written since it was read (counting them subscribes it to their changes); every run after
+ * that, and a first run after a write, reads.
+ */
+function liveReader<T>(key: string, tables: readonly Table[], querier: () => Promise<T>): () => Promise<T> {
+  let first = true;
+  return async () => {
+    const kept = remembered.get(key);
+    const generations = generationsOf(tables);
+    if (first) {
+      first = false;
+      if (kept && sameGenerations(kept.generations, generations)) {
+        await Promise.all(tables.map((t) => t.count()));
+        return kept.value as T;
+      }
+    }
+    const value = await querier();
+    remembered.set(key, { value, generations });
+    return value;
+  };
+}
+
+/**
+ * `querier` reads whole `tables` (every table it reads must be listed: a write to an unlisted one
+ * would not refresh a remembered answer).
+ */
+export function useRememberedLiveQuery<T>(key: string, tables: readonly Table[], querier: () => Promise<T>): T | undefined {
   const [live, setLive] = useState(() => !remembered.has(key));
   useEffect(() => (live ? undefined : afterNextFrame(() => setLive(true))), [live]);
-  const result = useLiveQuery(live ? querier : async () => remembered.get(key) as T, [live], remembered.get(key) as T | undefined);
-  if (live && result !== undefined) remembered.set(key, result);
-  return result;
+  // The live query is made once per phase; `tables` and `querier` are read then.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const run = useMemo(() => (live ? liveReader(key, tables, querier) : async () => remembered.get(key)?.value as T), [live, key]);
+  return useLiveQuery(run, [run], remembered.get(key)?.value as T | undefined);
 }
 
 export function forgetRememberedQueries(): void {

@@ -5,8 +5,9 @@ import { useRememberedLiveQuery } from '../../../src/data/queries/remembered';
 
 /**
  * A list page opened again shows its last answer at once and re-reads after that answer is on
- * screen (src/data/queries/remembered.ts): never a stale list for good, never a re-read that holds
- * the first frame back.
+ * screen, only when its tables were written meanwhile (src/data/queries/remembered.ts): never a
+ * stale list for good, never a re-read that holds the first frame back or lands on the first
+ * keystrokes for nothing.
  */
 interface Row {
   id: string;
@@ -38,7 +39,7 @@ const names = () => {
 
 describe('a remembered list query', () => {
   it('the first visit reads; the next shows that answer at once, then what changed while it was closed', async () => {
-    const first = renderHook(() => useRememberedLiveQuery('rows', names));
+    const first = renderHook(() => useRememberedLiveQuery('rows', [db.rows], names));
     expect(first.result.current).toBeUndefined();
     await waitFor(() => expect(first.result.current).toEqual(['Ana', 'Ben']));
     first.unmount();
@@ -50,7 +51,7 @@ describe('a remembered list query', () => {
     const realFrame = window.requestAnimationFrame;
     window.requestAnimationFrame = (cb) => frames.push(cb);
     try {
-      const again = renderHook(() => useRememberedLiveQuery('rows', names));
+      const again = renderHook(() => useRememberedLiveQuery('rows', [db.rows], names));
       expect(again.result.current).toEqual(['Ana', 'Ben']);
       await new Promise((r) => setTimeout(r, 50));
       // No read before the frame that shows the remembered answer.
@@ -66,13 +67,84 @@ describe('a remembered list query', () => {
   });
 
   it('keeps following changes once the re-read started', async () => {
-    const first = renderHook(() => useRememberedLiveQuery('rows-live', names));
+    const first = renderHook(() => useRememberedLiveQuery('rows-live', [db.rows], names));
     await waitFor(() => expect(first.result.current).toEqual(['Ana', 'Ben']));
     first.unmount();
-    const again = renderHook(() => useRememberedLiveQuery('rows-live', names));
-    await waitFor(() => expect(reads).toBeGreaterThan(1));
+    const again = renderHook(() => useRememberedLiveQuery('rows-live', [db.rows], names));
+    // Past the next frame: the live query runs (it finds nothing written, so reads no rows).
+    await new Promise((r) => setTimeout(r, 400));
     await db.rows.delete('a');
     await waitFor(() => expect(again.result.current).toEqual(['Ben']));
     again.unmount();
+  });
+
+  it('opened again with nothing written meanwhile: the same answer, no rows read, and later changes still show', async () => {
+    const first = renderHook(() => useRememberedLiveQuery('rows-same', [db.rows], names));
+    await waitFor(() => expect(first.result.current).toEqual(['Ana', 'Ben']));
+    const answer = first.result.current;
+    first.unmount();
+    const readsBefore = reads;
+
+    const again = renderHook(() => useRememberedLiveQuery('rows-same', [db.rows], names));
+    expect(again.result.current).toBe(answer);
+    // Well past the next frame and the hidden-tab fallback: the live query has started.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(reads).toBe(readsBefore);
+    expect(again.result.current).toBe(answer);
+
+    await db.rows.put({ id: 'b', name: 'Bea' });
+    await waitFor(() => expect(again.result.current).toEqual(['Ana', 'Bea']));
+    expect(reads).toBeGreaterThan(readsBefore);
+    again.unmount();
+  });
+
+  it('a write through another connection to the database while the page was closed is read', async () => {
+    const first = renderHook(() => useRememberedLiveQuery('rows-other', [db.rows], names));
+    await waitFor(() => expect(first.result.current).toEqual(['Ana', 'Ben']));
+    first.unmount();
+
+    const other = new Dexie(db.name) as typeof db;
+    other.version(1).stores({ rows: 'id' });
+    await other.rows.delete('a');
+    other.close();
+
+    const again = renderHook(() => useRememberedLiveQuery('rows-other', [db.rows], names));
+    expect(again.result.current).toEqual(['Ana', 'Ben']);
+    await waitFor(() => expect(again.result.current).toEqual(['Ben']));
+    again.unmount();
+  });
+
+  it('a write to any of the listed tables is read; a write elsewhere is not', async () => {
+    const both = new Dexie(`remembered-two-${Date.now()}-${Math.random()}`) as Dexie & { rows: Table<Row, string>; tags: Table<Row, string>; other: Table<Row, string> };
+    both.version(1).stores({ rows: 'id', tags: 'id', other: 'id' });
+    await both.rows.put({ id: 'a', name: 'Ana' });
+    await both.tags.put({ id: 't', name: 'new' });
+    let joinReads = 0;
+    const join = async () => {
+      joinReads += 1;
+      const [rows, tags] = await Promise.all([both.rows.toArray(), both.tags.toArray()]);
+      return [...rows, ...tags].map((r) => r.name);
+    };
+    try {
+      const first = renderHook(() => useRememberedLiveQuery('join', [both.rows, both.tags], join));
+      await waitFor(() => expect(first.result.current).toEqual(['Ana', 'new']));
+      first.unmount();
+
+      await both.other.put({ id: 'x', name: 'unrelated' });
+      const second = renderHook(() => useRememberedLiveQuery('join', [both.rows, both.tags], join));
+      await new Promise((r) => setTimeout(r, 400));
+      expect(joinReads).toBe(1);
+      second.unmount();
+
+      await both.tags.put({ id: 't', name: 'renamed' });
+      const third = renderHook(() => useRememberedLiveQuery('join', [both.rows, both.tags], join));
+      expect(third.result.current).toEqual(['Ana', 'new']);
+      await waitFor(() => expect(third.result.current).toEqual(['Ana', 'renamed']));
+      expect(joinReads).toBe(2);
+      third.unmount();
+    } finally {
+      both.close();
+      await both.delete();
+    }
   });
 });
