@@ -223,6 +223,34 @@ describe('participants in the browser', () => {
     // Reading 10,000 rows from IndexedDB, sorting and indexing them: measured 0.3–1 s here; 5 s
     // would mean something reads per card again.
     expect(openMs).toBeLessThan(5_000);
+
+    // The grid's first render reuses the last visit's geometry: a tablet turned while another
+    // page was open must still get the columns of its new width, and a card right under the
+    // header (not hidden behind it, not after a gap).
+    const columnsShown = async () => {
+      await grid.getByRole('listitem').first().waitFor();
+      await page.waitForTimeout(300);
+      return page.evaluate(() => {
+        const grid = document.querySelector('[role="list"][aria-label="Participants"]')!;
+        const row = grid.querySelector('[role="none"]')!;
+        const first = row.querySelector('[role="listitem"]')!.getBoundingClientRect();
+        const header = document.querySelector('[aria-live="polite"]')!.getBoundingClientRect();
+        return { columns: row.querySelectorAll('[role="listitem"]').length, firstCardTop: first.top, gridTop: grid.getBoundingClientRect().top, countBottom: header.bottom };
+      });
+    };
+    for (const [viewport, columns] of [
+      [{ width: 768, height: 1024 }, 1],
+      [{ width: 1440, height: 900 }, 3],
+    ] as const) {
+      await page.getByRole('link', { name: 'Dashboard' }).first().click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await page.setViewportSize(viewport);
+      await page.getByRole('link', { name: 'Participants' }).first().click();
+      const shown = await columnsShown();
+      expect(shown.columns, `${viewport.width}×${viewport.height}`).toBe(columns);
+      expect(Math.abs(shown.firstCardTop - shown.gridTop)).toBeLessThanOrEqual(1);
+      expect(shown.gridTop).toBeGreaterThan(shown.countBottom);
+    }
     expect(appErrors(page)).toEqual([]);
   }, 240_000);
 });

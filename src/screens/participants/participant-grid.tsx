@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { memo, useCallback, useRef, type MouseEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import {
   elementScroll,
@@ -13,7 +13,7 @@ import { pagePath } from '../../app/paths';
 import type { Participant } from '../../../shared/entities';
 import { ANIMATE_WINDOW_MS, cardDelayMs, columnsForWidth, ESTIMATED_ROW_HEIGHT } from './grid-layout';
 import { PARTICIPANT_ID_ATTRIBUTE, ParticipantCard } from './participant-card';
-import { isWindow, offsetWithin, useScrollParent } from './use-scroll-parent';
+import { isWindow, useGridGeometry } from './use-scroll-parent';
 
 const NO_CODES: readonly string[] = [];
 
@@ -42,16 +42,10 @@ export const ParticipantGrid = memo(function ParticipantGrid({
   codesByParticipant: Map<string, string[]>;
 }) {
   const gridRef = useRef<HTMLDivElement>(null);
-  const scroller = useScrollParent(gridRef);
-  const width = useElementWidth(gridRef);
+  const { scroller, width, scrollMargin } = useGridGeometry(gridRef);
   const columns = columnsForWidth(width);
   const rowCount = Math.ceil(participants.length / columns);
-  const [scrollMargin, setScrollMargin] = useState(0);
   const mountedAt = useRef(performance.now());
-
-  useLayoutEffect(() => {
-    if (gridRef.current && scroller) setScrollMargin(offsetWithin(gridRef.current, scroller));
-  }, [scroller, width]);
 
   const onWindow = isWindow(scroller);
   // One virtualizer for both kinds of scroller: the observe/scroll functions are swapped, which is
@@ -136,23 +130,4 @@ function useCardClicks() {
     },
     [navigate],
   );
-}
-
-/** The element's width, kept current with a ResizeObserver; the viewport width until first measured (and in jsdom). */
-function useElementWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1024 : window.innerWidth));
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const read = () => {
-      const w = el.getBoundingClientRect().width;
-      if (w > 0) setWidth(w);
-    };
-    read();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(read);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
