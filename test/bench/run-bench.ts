@@ -16,7 +16,7 @@ import type { Participant } from '../../shared/entities';
 import { DEMO_PASSWORD } from '../../server/demo/accounts';
 import { listAll, signInApi } from './app/api-client';
 import { runBaseline, type BaselineResult } from './app/baseline';
-import { firstPage, launchPlain, openProfile, serviceWorkerControls, setCpuRate, settle, withTimeout } from './app/browser';
+import { firstPage, launchPlain, openProfile, serviceWorkerControls, setCpuRate, withTimeout } from './app/browser';
 import { startDelayProxy, startLinkProxy } from './app/delay-proxy';
 import { BASELINE_CAP_MS, describeLink, FACILITY_LINK } from './app/facility-link';
 import { measureFacilitySync, measureFirstVisit, runBaselinePush } from './app/measure-facility';
@@ -155,24 +155,6 @@ try {
     return u;
   });
 
-  // The floor and the per-row crypto costs write ~200,000 rows into scratch databases: run after
-  // the screens are timed, since Chromium's IndexedDB keeps working through them for seconds after
-  // (Participants at CPU 4× measured 290-455 ms right after them, 110-190 ms before, back to that
-  // 15 s later), and followed by that wait before the offline cold start opens the profile again.
-  await step('floor', 'IndexedDB floor (the same rows, bulkPut only; engine page writes with and without encryption)', async () => {
-    await injectHooks(page, hooks);
-    const f = await page.evaluate(() => (window as unknown as { __benchHooks: { idbFloor(): Promise<Exclude<Results['floor'], string | undefined>> } }).__benchHooks.idbFloor());
-    log(`  bulkPut ${Math.round(f.ms)} ms; engine page writes ${Math.round(f.engineMs ?? 0)} ms sealed, ${Math.round(f.plainEngineMs ?? 0)} ms without the middleware`);
-    return f;
-  });
-  await step('crypto', 'sealing and opening cost per row, PBKDF2', async () => {
-    await injectHooks(page, hooks);
-    const c = await page.evaluate((pin) => (window as unknown as { __benchHooks: { cryptoCosts(pin: string): Promise<Exclude<Results['crypto'], string | undefined>> } }).__benchHooks.cryptoCosts(pin), BENCH_PIN);
-    log(`  ${JSON.stringify(c)}`);
-    return c;
-  });
-  await settle(page, 15_000);
-
   await context.close();
   await step('coldStart', 'cold start offline', async () => {
     const cold = await coldStartOffline(profileDir, server.baseUrl, marks);
@@ -186,6 +168,25 @@ try {
     const p = await queueAndPush(page, server.baseUrl, hooks, coach.id, QUEUED_OPS, 'bench');
     const after = await listAll(coachApi, APP, 'Participant', 'id');
     return { ...p, arrived: after.length - expected };
+  });
+  // The floor and the per-row crypto costs write ~200,000 rows into scratch databases of this
+  // profile: last on it, since Chromium's IndexedDB keeps working through them for seconds after
+  // (Participants at CPU 4× took 290-455 ms right after them, 110-190 ms before).
+  await step('floor', 'IndexedDB floor (the same rows, bulkPut only; engine page writes with and without encryption)', async () => {
+    await injectHooks(page, hooks);
+    // As many participants as the first sync wrote: the push step above added QUEUED_OPS more.
+    const f = await page.evaluate(
+      (caps) => (window as unknown as { __benchHooks: { idbFloor(caps: Record<string, number>): Promise<Exclude<Results['floor'], string | undefined>> } }).__benchHooks.idbFloor(caps),
+      { participants: expected },
+    );
+    log(`  bulkPut ${Math.round(f.ms)} ms; engine page writes ${Math.round(f.engineMs ?? 0)} ms sealed, ${Math.round(f.plainEngineMs ?? 0)} ms without the middleware`);
+    return f;
+  });
+  await step('crypto', 'sealing and opening cost per row, PBKDF2', async () => {
+    await injectHooks(page, hooks);
+    const c = await page.evaluate((pin) => (window as unknown as { __benchHooks: { cryptoCosts(pin: string): Promise<Exclude<Results['crypto'], string | undefined>> } }).__benchHooks.cryptoCosts(pin), BENCH_PIN);
+    log(`  ${JSON.stringify(c)}`);
+    return c;
   });
   await context.close().catch(() => undefined);
 

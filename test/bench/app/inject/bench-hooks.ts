@@ -104,7 +104,7 @@ const hooks = {
    * engine's page write again into a PassageDB without the encryption middleware: (a) − (c) is
    * what sealing adds to a first sync's local writes.
    */
-  async idbFloor(): Promise<{ rows: number; ms: number; engineMs: number; plainEngineMs: number; v1Ms: number; sealedByTable: Record<string, number> }> {
+  async idbFloor(caps: Record<string, number> = {}): Promise<{ rows: number; ms: number; engineMs: number; plainEngineMs: number; v1Ms: number; sealedByTable: Record<string, number> }> {
     const source = dataContext().db;
     const scratch = new PassageDB('passage-bench-floor');
     // Issue #14.4: the engine's page writes into a PassageDB of its own random key (encrypted, as
@@ -119,7 +119,8 @@ const hooks = {
     const entityOf = new Map<string, EntityName>(Object.entries(TABLE_OF).map(([entity, table]) => [String(table), entity as EntityName]));
     try {
       const tables = ['programs', 'sites', 'users', 'cohorts', 'participants', 'enrollments', 'sessions', 'outcomes'];
-      const data = await Promise.all(tables.map((t) => source.table(t).toArray()));
+      // `caps`: rows per table as the first sync wrote them (later steps add participants).
+      const data = await Promise.all(tables.map((t) => (caps[t] !== undefined ? source.table(t).limit(caps[t]).toArray() : source.table(t).toArray())));
       let rows = 0;
       let ms = 0;
       let engineMs = 0;
