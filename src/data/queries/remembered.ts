@@ -16,7 +16,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
  */
 interface Remembered {
   value: unknown;
-  /** The tables' write generations taken before the read that gave `value`. */
+  /** The tables read ("database/table"), and their write generations taken before the read that gave `value`. */
+  tables: string;
   generations: readonly number[];
 }
 const remembered = new Map<string, Remembered>();
@@ -36,7 +37,8 @@ Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
   }
   for (const t of seen) writes.set(t, (writes.get(t) ?? 0) + 1);
 });
-const generationsOf = (tables: readonly Table[]) => tables.map((t) => writes.get(`${t.db.name}/${t.name}`) ?? 0);
+const tableIds = (tables: readonly Table[]) => tables.map((t) => `${t.db.name}/${t.name}`);
+const generationsOf = (ids: readonly string[]) => ids.map((id) => writes.get(id) ?? 0);
 const sameGenerations = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((g, i) => g === b[i]);
 
 /** After the next frame is painted; a hidden tab (no frames) goes on after FALLBACK_MS. */
@@ -66,18 +68,21 @@ function afterNextFrame(fn: () => void): () => void {
  */
 function liveReader<T>(key: string, tables: readonly Table[], querier: () => Promise<T>): () => Promise<T> {
   let first = true;
+  const ids = tableIds(tables);
+  const read = ids.join('|');
   return async () => {
     const kept = remembered.get(key);
-    const generations = generationsOf(tables);
+    const generations = generationsOf(ids);
     if (first) {
       first = false;
-      if (kept && sameGenerations(kept.generations, generations)) {
+      // Another database (another user's, a test's) never lends its answer.
+      if (kept && kept.tables === read && sameGenerations(kept.generations, generations)) {
         await Promise.all(tables.map((t) => t.count()));
         return kept.value as T;
       }
     }
     const value = await querier();
-    remembered.set(key, { value, generations });
+    remembered.set(key, { value, tables: read, generations });
     return value;
   };
 }

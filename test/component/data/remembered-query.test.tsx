@@ -147,4 +147,24 @@ describe('a remembered list query', () => {
       await both.delete();
     }
   });
+
+  it('an answer read from another database is never kept for this one', async () => {
+    const first = renderHook(() => useRememberedLiveQuery('rows-db', [db.rows], names));
+    await waitFor(() => expect(first.result.current).toEqual(['Ana', 'Ben']));
+    first.unmount();
+
+    const second = new Dexie(`remembered-second-${Date.now()}-${Math.random()}`) as typeof db;
+    second.version(1).stores({ rows: 'id' });
+    await second.rows.put({ id: 'z', name: 'Zoe' });
+    const fromSecond = () => second.rows.toArray().then((rows) => rows.map((r) => r.name));
+    try {
+      const again = renderHook(() => useRememberedLiveQuery('rows-db', [second.rows], fromSecond));
+      await waitFor(() => expect(again.result.current).toEqual(['Zoe']));
+      again.unmount();
+    } finally {
+      second.close();
+      await second.delete();
+    }
+  });
 });
+
