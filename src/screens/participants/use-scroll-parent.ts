@@ -35,13 +35,12 @@ export function useGridGeometry(ref: RefObject<HTMLElement | null>): GridGeometr
     const measure = () => {
       const scroller = scrollParentOf(el);
       const width = el.getBoundingClientRect().width;
-      const next = { scroller, width: width > 0 ? width : null, scrollMargin: offsetWithin(el, scroller) };
+      const scrollMargin = offsetWithin(el, scroller);
+      // Not laid out (a hidden tab, jsdom): keep the guessed width, and nothing to guess from next time.
+      if (width > 0) lastGeometry = { scroller, width, scrollMargin };
       setGeometry((current) => {
-        const measured = { scroller, width: next.width ?? current.width, scrollMargin: next.scrollMargin };
-        if (measured.scroller === current.scroller && measured.width === current.width && measured.scrollMargin === current.scrollMargin) return current;
-        // Not laid out (a hidden tab, jsdom): nothing worth guessing from next time.
-        if (next.width !== null) lastGeometry = measured;
-        return measured;
+        const next = { scroller, width: width > 0 ? width : current.width, scrollMargin };
+        return next.scroller === current.scroller && next.width === current.width && next.scrollMargin === current.scrollMargin ? current : next;
       });
     };
     measure();
