@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthService } from './auth/auth-service';
+import { deviceKek } from './auth/device-keys';
 import { secretKey } from './auth/tokens';
 import { checkDevicePolicy, type DevicePolicy } from './device-policy';
 import { HttpError, notFound, toHttpError } from './errors';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps) {
     publicUrl,
     trustProxy: deps.trustProxy ?? false,
     devicePolicy: checkDevicePolicy(deps.devicePolicy),
+    deviceKek: deviceKek(deps.jwtSecret),
     auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify, publicUrl }),
   };
 

@@ -5,15 +5,15 @@
  */
 
 export interface DevicePolicy {
-  /** Digits a new PIN needs at least: a whole number, 4 to 12. */
+  /** Digits a new PIN needs at least: a whole number, 6 to 12 (issue #21.4: never below 6). */
   pinMinLength: number;
   /** Minutes without use before the app locks: more than 0, at most 30 (fractions allowed). */
   idleLockMinutes: number;
 }
 
-export const DEFAULT_DEVICE_POLICY: DevicePolicy = { pinMinLength: 6, idleLockMinutes: 15 };
+export const DEFAULT_DEVICE_POLICY: DevicePolicy = { pinMinLength: 8, idleLockMinutes: 15 };
 
-export const PIN_MIN_LENGTH_RANGE = [4, 12] as const;
+export const PIN_MIN_LENGTH_RANGE = [6, 12] as const;
 export const IDLE_LOCK_MAX_MINUTES = 30;
 
 /** The policy with defaults filled in; throws (naming the variable) when a value is out of range. */

@@ -2,10 +2,17 @@
  * The sign-in flows (platform-contract.md 3.1), shared by the JSON routes and the login page:
  * login with lockout, register + e-mailed OTP, password reset, change password and invitations.
  * Every failure is an HttpError; nothing here knows about HTTP requests.
+ *
+ * A check of a credential (password, OTP, reset token) yields a Grant; a Grant becomes either a
+ * session and its token (`startSession`, the JSON API) or a one-time code for the /login page's
+ * redirect (`issueCode`), which the app trades for the token by POST (`exchange`, issue #21), so no
+ * token ever travels in a URL.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { HttpError, forbidden, unprocessable } from '../errors';
 import type { EntityRecord, Store } from '../store/types';
 import { createAccount, findAccount, normalEmail, type AuthState } from './accounts';
+import { deviceKek, newDeviceKey, unwrapDeviceKey, wrapDeviceKey } from './device-keys';
 import { lockedUntil, recordFailure, recordSuccess, stateOf, withState } from './lockout';
 import { hashPassword, passwordProblem, verifyPassword } from './password';
 import {
@@ -17,8 +24,9 @@ import {
   OTP_MAX_TRIES,
   RESET_LIFETIME_MS,
   sameHash,
+  SIGN_IN_CODE_LIFETIME_MS,
 } from './secrets';
-import { issueToken } from './tokens';
+import { issueToken, type TokenClaims } from './tokens';
 
 export interface AuthDeps {
   store: Store;
@@ -37,6 +45,32 @@ export interface SignedIn {
   user: EntityRecord;
 }
 
+/** A credential just checked: whose, the account's token_version, and when (epoch seconds). */
+export interface Grant {
+  user: EntityRecord;
+  version: number;
+  authTime: number;
+}
+
+/** Device ids the tablet makes (random, base64url-ish): anything else is a 400. */
+export const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** PKCE (RFC 7636): S256 challenges are base64url SHA-256, verifiers 43–128 unreserved characters. */
+export const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+export function badDeviceId(): HttpError {
+  return new HttpError(400, 'BAD_REQUEST', 'device_id must be 16–64 characters of A–Z, a–z, 0–9, _ and -');
+}
+
+/** An optional device_id parameter: null when absent, a 400 when malformed. */
+export function optionalDeviceId(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || !DEVICE_ID.test(value)) throw badDeviceId();
+  return value;
+}
+
+const invalidGrant = () => new HttpError(400, 'INVALID_GRANT', 'This sign-in link has expired. Please sign in again.');
+
 const badCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
 const badPassword = (password: unknown) => {
   const problem = passwordProblem(password);
@@ -45,10 +79,37 @@ const badPassword = (password: unknown) => {
 
 export function createAuthService(deps: AuthDeps) {
   const { store, appId: app } = deps;
-  const signIn = async (user: EntityRecord, version: number): Promise<SignedIn> => ({
-    access_token: await issueToken(deps.jwtKey, user.id, app, deps.now(), version),
-    user,
-  });
+  const kek = deviceKek(deps.secret);
+  const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+  const grantOf = (user: EntityRecord, version: number): Grant => ({ user, version, authTime: seconds(deps.now()) });
+
+  /** A new session (auth_sessions) and its token, naming the device when the client said which. */
+  async function startSession(grant: Grant, deviceId?: unknown): Promise<SignedIn> {
+    const did = optionalDeviceId(deviceId);
+    const sid = randomBytes(16).toString('base64url');
+    await store.createSession(app, { sid, user_id: grant.user.id, device_id: did, auth_time: grant.authTime });
+    return {
+      access_token: await issueToken(deps.jwtKey, grant.user.id, app, deps.now(), grant.version, { sid, authTime: grant.authTime, did }),
+      user: grant.user,
+    };
+  }
+
+  /**
+   * After a password change or reset: every device of the user gets a new key; the one it last
+   * received stays as `previous` (its vault is still wrapped with it) until its next release.
+   */
+  async function rotateDeviceKeys(userId: string): Promise<void> {
+    await store.rotateUserDeviceKeys(app, userId, (device) => {
+      const place = { app, userId, deviceId: device.device_id };
+      unwrapDeviceKey(kek, place, device.key_wrapped); // a row that does not open here is a fault, not a key
+      return {
+        key_wrapped: wrapDeviceKey(kek, place, newDeviceKey()),
+        key_released: false,
+        previous_wrapped: device.key_released ? device.key_wrapped : device.previous_wrapped,
+      };
+    });
+  }
+
   const disabledError = () => new HttpError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Contact your administrator.');
 
   /** At most one sign-in mail per account per 30 s, so nobody can flood a mailbox through us. */
@@ -106,7 +167,7 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     /** `source` is the client's address: lockout counts per account and source (lockout.ts). */
-    async login(emailIn: unknown, password: unknown, source = 'unknown'): Promise<SignedIn> {
+    async login(emailIn: unknown, password: unknown, source = 'unknown'): Promise<Grant> {
       const email = normalEmail(emailIn);
       if (typeof password !== 'string' || password === '') throw badCredentials();
       const now = deps.now();
@@ -122,7 +183,43 @@ export function createAuthService(deps: AuthDeps) {
       if (account.user.is_verified !== true) {
         throw new HttpError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email first: enter the code we sent you, or request a new one.');
       }
-      return signIn(account.user, auth.token_version ?? 0);
+      return grantOf(account.user, auth.token_version ?? 0);
+    },
+
+    startSession,
+
+    /**
+     * A one-time code for the /login page's redirect: 32 random bytes, stored as a keyed hash, 60 s,
+     * single use, bound to the PKCE challenge when the app sent one.
+     */
+    async issueCode(grant: Grant, challenge: string | null): Promise<string> {
+      const code = randomBytes(32).toString('base64url');
+      await store.putSignInCode(app, {
+        code_hash: hashSecret(deps.secret, 'sign-in-code', code),
+        user_id: grant.user.id,
+        challenge,
+        auth_time: grant.authTime,
+        token_version: grant.version,
+        expires_date: new Date(deps.now().getTime() + SIGN_IN_CODE_LIFETIME_MS).toISOString(),
+      });
+      return code;
+    },
+
+    /**
+     * The token for a one-time code. The code is spent by the look-up itself, so a wrong verifier
+     * burns it too and parallel exchanges get one token between them.
+     */
+    async exchange(body: { code?: unknown; code_verifier?: unknown; device_id?: unknown }): Promise<SignedIn> {
+      optionalDeviceId(body.device_id); // before the code is spent
+      if (typeof body.code !== 'string' || body.code.length === 0 || body.code.length > 128) throw invalidGrant();
+      const code = await store.takeSignInCode(app, hashSecret(deps.secret, 'sign-in-code', body.code));
+      if (!code || new Date(code.expires_date) <= deps.now()) throw invalidGrant();
+      if (code.challenge !== null && !verifierMatches(body.code_verifier, code.challenge)) throw invalidGrant();
+      const user = await store.get(app, 'User', code.user_id);
+      const auth = typeof user?.email === 'string' ? ((await store.getAuth(app, user.email)) as AuthState | null) : null;
+      // A password change in the last minute outranks a code issued before it.
+      if (!user || user.disabled === true || !auth || (auth.token_version ?? 0) !== code.token_version) throw invalidGrant();
+      return startSession({ user, version: code.token_version, authTime: code.auth_time }, body.device_id);
     },
 
     /**
@@ -171,7 +268,7 @@ export function createAuthService(deps: AuthDeps) {
       return { message: 'If that account is waiting for verification, a new code is on its way. It expires in 10 minutes.' };
     },
 
-    async verifyOtp(emailIn: unknown, code: unknown): Promise<SignedIn> {
+    async verifyOtp(emailIn: unknown, code: unknown): Promise<Grant> {
       const email = normalEmail(emailIn);
       const wrong = new HttpError(400, 'INVALID_OTP', 'That code is not correct');
       const account = await findAccount(store, app, email);
@@ -194,7 +291,7 @@ export function createAuthService(deps: AuthDeps) {
       if (outcome === 'too-many') throw new HttpError(400, 'OTP_TOO_MANY_TRIES', 'Too many wrong codes. Request a new one.');
       if (outcome === 'wrong') throw wrong;
       const user = (await store.update(app, 'User', account.user.id, { is_verified: true })) ?? account.user;
-      return signIn(user, auth.token_version ?? 0);
+      return grantOf(user, auth.token_version ?? 0);
     },
 
     async requestReset(emailIn: unknown): Promise<{ message: string }> {
@@ -221,7 +318,7 @@ export function createAuthService(deps: AuthDeps) {
       return { message };
     },
 
-    async resetPassword(token: unknown, newPassword: unknown): Promise<SignedIn> {
+    async resetPassword(token: unknown, newPassword: unknown): Promise<Grant> {
       const invalid = new HttpError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Request a new one.');
       const email = emailOfResetToken(token);
       const account = email ? await findAccount(store, app, email) : null;
@@ -252,15 +349,18 @@ export function createAuthService(deps: AuthDeps) {
       })) as AuthState;
       // The reset link reached the mailbox, which proves the address just as an OTP would.
       const user = account.user.is_verified === true ? account.user : ((await store.update(app, 'User', account.user.id, { is_verified: true })) ?? account.user);
-      return signIn(user, auth.token_version ?? 0);
+      await rotateDeviceKeys(user.id);
+      return grantOf(user, auth.token_version ?? 0);
     },
 
     /**
-     * Signs out every other session; the answer carries a fresh token for this one. A wrong
-     * current password counts toward the lockout like a failed sign-in.
+     * Signs out every other session (and rotates the user's device keys); the answer carries a
+     * fresh token for a new session of this device. A wrong current password counts toward the
+     * lockout like a failed sign-in.
      */
     async changePassword(
       caller: EntityRecord,
+      claims: TokenClaims,
       body: { user_id?: unknown; current_password?: unknown; new_password?: unknown },
       source = 'unknown',
     ): Promise<{ message: string } & SignedIn> {
@@ -278,7 +378,8 @@ export function createAuthService(deps: AuthDeps) {
         const a = current as AuthState;
         return { ...a, password_hash: passwordHash, tokens_valid_after: now.toISOString(), token_version: (a.token_version ?? 0) + 1 };
       })) as AuthState;
-      return { message: 'Password changed', ...(await signIn(caller, changed.token_version ?? 0)) };
+      await rotateDeviceKeys(caller.id);
+      return { message: 'Password changed', ...(await startSession(grantOf(caller, changed.token_version ?? 0), claims.did)) };
     },
 
     async invite(admin: EntityRecord, emailIn: unknown, role: unknown): Promise<{ message: string; user: EntityRecord }> {
@@ -309,6 +410,12 @@ export function createAuthService(deps: AuthDeps) {
 const MAIL_INTERVAL_MS = 30_000;
 // 7 days for an invitation: people do not always read mail the day it is sent.
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** base64url(SHA-256(verifier)) equals the challenge (S256, RFC 7636 4.6), compared in constant time. */
+function verifierMatches(verifier: unknown, challenge: string): boolean {
+  if (typeof verifier !== 'string' || !CODE_VERIFIER.test(verifier)) return false;
+  return sameHash(challenge, createHash('sha256').update(verifier).digest('base64url'));
+}
 
 function resetText(token: string, publicUrl: string, minutes: number, what = 'reset your password'): string {
   const link = `${publicUrl}/login?reset_token=${encodeURIComponent(token)}`;

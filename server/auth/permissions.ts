@@ -5,14 +5,15 @@
  * | who                         | may                                                              |
  * | anonymous                   | nothing here (sign-in routes are public)                         |
  * | unregistered                | nothing (token of another app, disabled or deleted user)        |
- * | no profile/pending/rejected | read and update their own User profile (me) and fetch their own  |
- * |                             | device key only                                                  |
+ * | no profile/pending/rejected | read and update their own User profile (me) and ask the status  |
+ * |                             | of their own devices only (no device key: issue #21)            |
  * | coach (role user, approved) | read app entities; create/update Participant; create Cohort;     |
  * |                             | create Enrollment, update only its enrollment_status;            |
- * |                             | read User as id, email, full_name only; write app logs           |
+ * |                             | read User as id, email, full_name only; write app logs;          |
+ * |                             | their device key (on a fresh sign-in: functions.ts checks that)  |
  * | admin                       | everything, except: Users are never created through entities     |
  * |                             | (register or invite), nobody changes their own protected fields  |
- * |                             | and nobody deletes their own account                             |
+ * |                             | and nobody deletes their own account; list and revoke devices    |
  */
 import { accessState, type AccessFields, type AccessState } from '../../shared/access-state';
 
@@ -35,8 +36,12 @@ export type Action =
   | 'delete'
   | 'read_me'
   | 'update_me'
-  /** The caller's own device key (functions/deviceKey, issue #14.2b). */
+  /** The caller's own device key (functions/deviceKey, issues #14.2b and #21). */
   | 'device_key'
+  /** Whether one of the caller's own devices was revoked (functions/deviceStatus). */
+  | 'device_status'
+  /** List and revoke devices and users' sessions (functions listDevices, revokeDevice, revokeUser). */
+  | 'manage_devices'
   | 'write_log'
   | 'read_logs'
   | 'invite';
@@ -87,8 +92,15 @@ export function decide(principal: Principal, action: Action, entity: string | nu
   }
   const state = accessState(principal.user);
   if (action === 'read_me' || action === 'update_me') return allow; // protected fields are dropped by the caller
-  // Like me: a pending coach's device encrypts its data too, and recovers it by signing in.
-  if (action === 'device_key') return allow;
+  // A device learns it was revoked whatever became of the account's approval.
+  if (action === 'device_status') return allow;
+  // The server key is a second factor to the PIN: only for an account that may use the app now
+  // (issue #21). A pending, rejected or revoked (guest) account's device has nothing to protect yet.
+  if (action === 'device_key') {
+    return state === 'admin' || state === 'coach'
+      ? allow
+      : deny(403, 'DEVICE_KEY_FORBIDDEN', 'Only an approved, active account can set up a PIN on this tablet.');
+  }
   if (action === 'write_log') return allow;
   if (entity === 'User' && action === 'create') {
     return deny(403, 'FORBIDDEN', 'Users are created by registering or by invitation, not through entities');
@@ -122,7 +134,7 @@ function decideCoach(action: Action, entity: string | null, opts: DecideOptions)
     const extra = (opts.fields ?? []).find((f) => !rule.includes(f));
     return extra ? deny(403, 'FORBIDDEN', `Coaches may only change ${rule.join(', ')} on ${entity}; not ${extra}`) : allow;
   }
-  return onlyAdmins; // delete, read_logs, invite
+  return onlyAdmins; // delete, read_logs, invite, manage_devices
 }
 
 function notApproved(state: AccessState): Decision {

@@ -1,5 +1,5 @@
 /**
- * One-time secrets (6-digit OTP codes, password-reset tokens). Only a keyed hash is stored, so a
+ * One-time secrets (6-digit OTP codes, password-reset tokens, sign-in codes). Only a keyed hash is stored, so a
  * database leak does not hand out codes; compares are constant-time.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
@@ -7,6 +7,8 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 export const OTP_LIFETIME_MS = 10 * 60 * 1000; // 10 minutes: long enough to switch to the mail app
 export const OTP_MAX_TRIES = 5; // then the code is void and a new one must be requested
 export const RESET_LIFETIME_MS = 30 * 60 * 1000; // 30 minutes
+/** The /login page's one-time code (issue #21): the app trades it at once, right after the redirect. */
+export const SIGN_IN_CODE_LIFETIME_MS = 60 * 1000;
 
 export function newOtp(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');

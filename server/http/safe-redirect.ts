@@ -1,6 +1,6 @@
 /**
  * Where the login page and logout may send the browser: only this origin (relative paths or an
- * absolute URL with the same origin). Anything else falls back to '/', so the access token is never
+ * absolute URL with the same origin). Anything else falls back to '/', so a sign-in code is never
  * handed to another site (no open redirect).
  */
 export function safeTarget(fromUrl: string | undefined | null, origin: string): URL {
@@ -17,9 +17,13 @@ export function safeTarget(fromUrl: string | undefined | null, origin: string): 
   return url.origin === origin && (url.protocol === 'http:' || url.protocol === 'https:') ? url : fallback;
 }
 
-/** from_url plus ?access_token=…, keeping its other parameters and hash. */
-export function withToken(target: URL, token: string): string {
+/**
+ * from_url plus ?code=<one-time code>, keeping its other parameters and hash. Any access_token or
+ * code already in from_url is dropped: the redirect of the sign-in page never carries a token.
+ */
+export function withCode(target: URL, code: string): string {
   const url = new URL(target.href);
-  url.searchParams.set('access_token', token);
+  url.searchParams.delete('access_token');
+  url.searchParams.set('code', code);
   return url.href;
 }

@@ -1,6 +1,7 @@
 /**
  * Headers on every response: what may load (CSP), no MIME sniffing, no referrer leaks; and on every
- * /api answer `Cache-Control: no-store` (personal data and tokens must not sit in any cache).
+ * /api answer and every page and redirect of the sign-in flow (/login*) `Cache-Control: no-store`
+ * (personal data, tokens and one-time codes must not sit in any cache).
  */
 import type { MiddlewareHandler } from 'hono';
 
@@ -8,6 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 // (clickjacking). The app itself never runs inside the platform editor's iframe.
 export const CSP = [
   "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
   "connect-src 'self'",
@@ -25,5 +27,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   c.res.headers.set('X-Content-Type-Options', 'nosniff');
   c.res.headers.set('Referrer-Policy', 'no-referrer');
   c.res.headers.set('X-Frame-Options', 'DENY');
-  if (c.req.path === '/api' || c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
+  if (noStore(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
 };
+
+const noStore = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/login' || path.startsWith('/login/');

@@ -8,6 +8,7 @@ import type { AuthService } from '../auth/auth-service';
 import type { DevicePolicy } from '../device-policy';
 import { decide, type Action, type DecideOptions, type Decision } from '../auth/permissions';
 import { resolveCaller, type Caller } from '../auth/principal';
+import type { TokenClaims } from '../auth/tokens';
 import type { EntityRecord, Store } from '../store/types';
 
 export interface ServerContext {
@@ -23,6 +24,8 @@ export interface ServerContext {
   auth: AuthService;
   /** PIN_MIN_LENGTH and IDLE_LOCK_MINUTES, handed to devices with their key (functions/deviceKey). */
   devicePolicy: DevicePolicy;
+  /** Wraps device keys at rest (auth/device-keys.ts), derived from the server's secret. */
+  deviceKek: Buffer;
 }
 
 const CALLER = 'passage.caller';
@@ -42,17 +45,20 @@ export async function authorize(
   action: Action,
   entity: string | null,
   opts?: DecideOptions,
-): Promise<{ decision: Extract<Decision, { allow: true }>; user: EntityRecord }> {
+): Promise<{ decision: Extract<Decision, { allow: true }>; user: EntityRecord; claims: TokenClaims }> {
   const caller = await callerOf(ctx, c);
   if (caller.kind === 'invalid') {
     throw new HttpError(401, 'INVALID_TOKEN', 'Your session has expired or is not valid. Please sign in again.', { reason: 'auth_required' });
   }
+  // SESSION_REVOKED / DEVICE_REVOKED: the tablet ends its session, or erases its copy (issue #21).
+  if (caller.kind === 'revoked') throw new HttpError(401, caller.code, caller.message, { reason: 'auth_required' });
   const decision = decide(caller, action, entity, opts);
   if (!decision.allow) {
     throw new HttpError(decision.status, decision.code, decision.message, decision.reason ? { reason: decision.reason } : undefined);
   }
   // decide() only allows signed-in users.
-  return { decision, user: (caller as Extract<Caller, { kind: 'user' }>).user as EntityRecord };
+  const { user, claims } = caller as Extract<Caller, { kind: 'user' }>;
+  return { decision, user: user as EntityRecord, claims };
 }
 
 export function checkApp(ctx: ServerContext, appId: string | undefined): void {

@@ -47,9 +47,16 @@ function page(title: string, lead: string, body: string): string {
 <body><main><h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(lead)}</p>${body}</main></body></html>`;
 }
 
-export function renderLogin(view: LoginView, fromUrl: string): string {
-  const from = `<input type="hidden" name="from_url" value="${escapeHtml(fromUrl)}">`;
-  const q = `from_url=${encodeURIComponent(fromUrl)}`;
+/**
+ * `challenge`: the app's PKCE code_challenge (S256), carried through every form and link of the
+ * page like from_url, so the one-time code of the final redirect is bound to it (issue #21).
+ */
+export function renderLogin(view: LoginView, fromUrl: string, challenge: string | null = null): string {
+  const from =
+    `<input type="hidden" name="from_url" value="${escapeHtml(fromUrl)}">` +
+    (challenge ? `<input type="hidden" name="code_challenge" value="${escapeHtml(challenge)}">` : '');
+  const q =
+    `from_url=${encodeURIComponent(fromUrl)}` + (challenge ? `&code_challenge=${encodeURIComponent(challenge)}&code_challenge_method=S256` : '');
   switch (view.kind) {
     case 'signin':
       return page('Sign in', `Sign in to ${PRODUCT}`, `${messages(view.error, view.notice)}

@@ -1,11 +1,15 @@
 /**
- * GET /login?from_url=… and its form posts: sign in, register → code → signed in, and password
- * reset. On success the browser goes to from_url (same origin only) with ?access_token=<jwt>.
+ * GET /login?from_url=…&code_challenge=…&code_challenge_method=S256 and its form posts: sign in,
+ * register → code → signed in, and password reset. On success the browser goes to from_url (same
+ * origin only) with ?code=<one-time code>, never a token (issue #21): the code is good for 60 s,
+ * once, and only with the verifier behind the challenge when the app sent one; the app trades it
+ * for the token by POST auth/exchange. Every answer is `Cache-Control: no-store`.
  * GET /api/apps/auth/logout?from_url=… sends the browser back (the token lives in the client).
  */
 import { Hono, type Context } from 'hono';
+import { CODE_CHALLENGE, type Grant } from '../auth/auth-service';
 import { HttpError } from '../errors';
-import { safeTarget, withToken } from '../http/safe-redirect';
+import { safeTarget, withCode } from '../http/safe-redirect';
 import { originOf, sourceOf, type ServerContext } from './context';
 import { renderLogin, type LoginView } from './login-page-html';
 
@@ -27,17 +31,27 @@ export function loginPageRoutes(ctx: ServerContext) {
     const target = safeTarget(raw, originOf(c));
     return target.pathname + target.search + target.hash;
   };
-  const show = (c: Context, view: LoginView, from: string, status = 200) => {
+  /** What every form carries: where to go back to, and the app's PKCE challenge (or null). */
+  type Carry = { from: string; challenge: string | null };
+  const carryOf = (c: Context, from: string | undefined, challenge: string | undefined, method?: string): Carry => ({
+    from: fromOf(c, from),
+    challenge: challengeOf(challenge, method),
+  });
+  const show = (c: Context, view: LoginView, carry: Carry, status = 200) => {
     c.header('Cache-Control', 'no-store');
-    return c.html(renderLogin(view, from), status as 200);
+    return c.html(renderLogin(view, carry.from, carry.challenge), status as 200);
   };
-  const done = (c: Context, from: string, token: string) => c.redirect(withToken(safeTarget(from, originOf(c)), token), 303);
+  const done = async (c: Context, carry: Carry, grant: Grant) => {
+    const code = await auth.issueCode(grant, carry.challenge);
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(withCode(safeTarget(carry.from, originOf(c)), code), 303);
+  };
   /** Runs a step; a known failure re-renders the form with the message, anything else propagates. */
-  const attempt = async (c: Context, from: string, step: () => Promise<Response>, onError: (message: string) => LoginView, status = 400) => {
+  const attempt = async (c: Context, carry: Carry, step: () => Promise<Response>, onError: (message: string) => LoginView, status = 400) => {
     try {
       return await step();
     } catch (err) {
-      if (err instanceof HttpError && err.status < 500) return show(c, onError(err.message), from, err.status === 429 ? 429 : status);
+      if (err instanceof HttpError && err.status < 500) return show(c, onError(err.message), carry, err.status === 429 ? 429 : status);
       throw err;
     }
   };
@@ -69,22 +83,22 @@ export function loginPageRoutes(ctx: ServerContext) {
   }
 
   r.get('/login', (c) => {
-    const from = fromOf(c, c.req.query('from_url'));
+    const carry = carryOf(c, c.req.query('from_url'), c.req.query('code_challenge'), c.req.query('code_challenge_method'));
     const mode = c.req.query('mode');
     const token = c.req.query('reset_token');
-    if (token) return show(c, { kind: 'reset', token }, from);
-    if (mode === 'register') return show(c, { kind: 'register' }, from);
-    if (mode === 'reset') return show(c, { kind: 'reset-request' }, from);
-    return show(c, { kind: 'signin' }, from);
+    if (token) return show(c, { kind: 'reset', token }, carry);
+    if (mode === 'register') return show(c, { kind: 'register' }, carry);
+    if (mode === 'reset') return show(c, { kind: 'reset-request' }, carry);
+    return show(c, { kind: 'signin' }, carry);
   });
 
   r.post('/login', async (c) => {
     const form = await readForm(c);
-    const from = fromOf(c, form.from_url);
+    const carry = carryOf(c, form.from_url, form.code_challenge);
     return attempt(
       c,
-      from,
-      async () => done(c, from, (await auth.login(form.email, form.password, sourceOf(ctx, c))).access_token),
+      carry,
+      async () => done(c, carry, await auth.login(form.email, form.password, sourceOf(ctx, c))),
       (error) => ({ kind: 'signin', email: form.email, error }),
       401,
     );
@@ -92,13 +106,13 @@ export function loginPageRoutes(ctx: ServerContext) {
 
   r.post('/login/register', async (c) => {
     const form = await readForm(c);
-    const from = fromOf(c, form.from_url);
+    const carry = carryOf(c, form.from_url, form.code_challenge);
     return attempt(
       c,
-      from,
+      carry,
       async () => {
         const { email, message } = await auth.register({ email: form.email, password: form.password, full_name: form.full_name });
-        return show(c, { kind: 'otp', email, notice: message }, from);
+        return show(c, { kind: 'otp', email, notice: message }, carry);
       },
       (error) => ({ kind: 'register', email: form.email, fullName: form.full_name, error }),
     );
@@ -106,44 +120,44 @@ export function loginPageRoutes(ctx: ServerContext) {
 
   r.post('/login/verify', async (c) => {
     const form = await readForm(c);
-    const from = fromOf(c, form.from_url);
+    const carry = carryOf(c, form.from_url, form.code_challenge);
     return attempt(
       c,
-      from,
-      async () => done(c, from, (await auth.verifyOtp(form.email, form.otp_code)).access_token),
+      carry,
+      async () => done(c, carry, await auth.verifyOtp(form.email, form.otp_code)),
       (error) => ({ kind: 'otp', email: form.email ?? '', error }),
     );
   });
 
   r.post('/login/resend', async (c) => {
     const form = await readForm(c);
-    const from = fromOf(c, form.from_url);
+    const carry = carryOf(c, form.from_url, form.code_challenge);
     return attempt(
       c,
-      from,
-      async () => show(c, { kind: 'otp', email: form.email ?? '', notice: (await auth.resendOtp(form.email)).message }, from),
+      carry,
+      async () => show(c, { kind: 'otp', email: form.email ?? '', notice: (await auth.resendOtp(form.email)).message }, carry),
       (error) => ({ kind: 'otp', email: form.email ?? '', error }),
     );
   });
 
   r.post('/login/reset-request', async (c) => {
     const form = await readForm(c);
-    const from = fromOf(c, form.from_url);
+    const carry = carryOf(c, form.from_url, form.code_challenge);
     return attempt(
       c,
-      from,
-      async () => show(c, { kind: 'reset', notice: (await auth.requestReset(form.email)).message }, from),
+      carry,
+      async () => show(c, { kind: 'reset', notice: (await auth.requestReset(form.email)).message }, carry),
       (error) => ({ kind: 'reset-request', email: form.email, error }),
     );
   });
 
   r.post('/login/reset', async (c) => {
     const form = await readForm(c);
-    const from = fromOf(c, form.from_url);
+    const carry = carryOf(c, form.from_url, form.code_challenge);
     return attempt(
       c,
-      from,
-      async () => done(c, from, (await auth.resetPassword(form.reset_token, form.new_password)).access_token),
+      carry,
+      async () => done(c, carry, await auth.resetPassword(form.reset_token, form.new_password)),
       (error) => ({ kind: 'reset', token: form.reset_token, error }),
     );
   });
@@ -155,4 +169,13 @@ export function loginPageRoutes(ctx: ServerContext) {
   });
 
   return r;
+}
+
+/**
+ * A PKCE challenge the page may carry: S256 only (the method defaults to it when absent, as the
+ * app always sends it). Anything else is dropped, and the sign-in then yields an unbound code: it
+ * still goes only to this origin, for 60 s, once.
+ */
+function challengeOf(challenge: string | undefined, method = 'S256'): string | null {
+  return method === 'S256' && typeof challenge === 'string' && CODE_CHALLENGE.test(challenge) ? challenge : null;
 }

@@ -12,7 +12,8 @@ export function publicSettingsRoutes(ctx: ServerContext) {
   r.get('/public/prod/public-settings/by-id/:appId', async (c) => {
     checkApp(ctx, c.req.param('appId'));
     const caller = await callerOf(ctx, c);
-    if (caller.kind === 'anonymous' || caller.kind === 'invalid') {
+    // A revoked session or device reads as signed out here; the next API call says why (401).
+    if (caller.kind === 'anonymous' || caller.kind === 'invalid' || caller.kind === 'revoked') {
       throw new HttpError(403, 'AUTH_REQUIRED', 'Please sign in', { reason: 'auth_required' });
     }
     if (caller.kind === 'unregistered') {

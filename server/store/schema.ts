@@ -64,8 +64,8 @@ const STATEMENTS = [
      created_date text COLLATE "C" NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS app_logs_app ON app_logs (app, seq)`,
-  // One device key per user (issue #14.2b): each device's local data key is also wrapped by it, so
-  // a coach who forgot their PIN recovers by signing in. Never part of a record, a list or a log.
+  // Issue #14.2b's one raw key per user. No longer read (issue #21 keys are per device, wrapped,
+  // in `devices`); kept so databases that have it migrate without a destructive step.
   `CREATE TABLE IF NOT EXISTS device_keys (
      app text NOT NULL,
      user_id text NOT NULL,
@@ -73,6 +73,62 @@ const STATEMENTS = [
      created_date text COLLATE "C" NOT NULL,
      PRIMARY KEY (app, user_id)
    )`,
+  // Sessions (issue #21): every token names one (claim `sid`); logout and an administrator revoke
+  // it here, and a token of a revoked session is refused.
+  `CREATE TABLE IF NOT EXISTS auth_sessions (
+     app text NOT NULL,
+     sid text COLLATE "C" NOT NULL,
+     user_id text NOT NULL,
+     device_id text,
+     auth_time bigint NOT NULL,
+     created_date text COLLATE "C" NOT NULL,
+     revoked_date text COLLATE "C",
+     revoked_reason text,
+     PRIMARY KEY (app, sid)
+   )`,
+  `CREATE INDEX IF NOT EXISTS auth_sessions_user ON auth_sessions (app, user_id)`,
+  // One-time sign-in codes of the /login page (issue #21): only a keyed hash, 60 s, single use
+  // (`used` flips in one UPDATE … WHERE used = false, so two exchanges never both win).
+  `CREATE TABLE IF NOT EXISTS sign_in_codes (
+     app text NOT NULL,
+     code_hash text COLLATE "C" NOT NULL,
+     user_id text NOT NULL,
+     challenge text,
+     auth_time bigint NOT NULL,
+     token_version integer NOT NULL,
+     expires_date text COLLATE "C" NOT NULL,
+     used boolean NOT NULL DEFAULT false,
+     PRIMARY KEY (app, code_hash)
+   )`,
+  // Devices and their server keys (issue #21): one row per device id, registered to the user of
+  // its first key release. Keys are stored wrapped (AES-256-GCM, server/auth/device-keys.ts), never
+  // raw; `previous_wrapped` is the key the device last received while the current one is new.
+  `CREATE TABLE IF NOT EXISTS devices (
+     app text NOT NULL,
+     device_id text COLLATE "C" NOT NULL,
+     user_id text NOT NULL,
+     key_wrapped bytea NOT NULL,
+     key_released boolean NOT NULL,
+     previous_wrapped bytea,
+     created_date text COLLATE "C" NOT NULL,
+     last_seen_date text COLLATE "C",
+     last_release_date text COLLATE "C",
+     revoked_date text COLLATE "C",
+     revoked_reason text,
+     revoke_mode text CHECK (revoke_mode IN ('flush', 'erase')),
+     PRIMARY KEY (app, device_id)
+   )`,
+  `CREATE INDEX IF NOT EXISTS devices_user ON devices (app, user_id)`,
+  // Every key release, for the audit and the per-user rate limit.
+  `CREATE TABLE IF NOT EXISTS device_key_releases (
+     seq bigserial PRIMARY KEY,
+     app text NOT NULL,
+     device_id text NOT NULL,
+     user_id text NOT NULL,
+     released_date text COLLATE "C" NOT NULL,
+     source text
+   )`,
+  `CREATE INDEX IF NOT EXISTS device_key_releases_user ON device_key_releases (app, user_id, released_date)`,
 ];
 
 export async function migrate(sql: SqlClient): Promise<void> {

@@ -45,6 +45,54 @@ export interface AppLogEntry {
   created_date?: string;
 }
 
+/** A sign-in session (issue #21): tokens name it by `sid`. */
+export interface AuthSession {
+  sid: string;
+  user_id: string;
+  device_id: string | null;
+  /** Epoch seconds of the credential check that started it. */
+  auth_time: number;
+  created_date: string;
+  revoked_date: string | null;
+  revoked_reason: string | null;
+}
+
+/** A one-time sign-in code of the /login page, as stored (only its keyed hash). */
+export interface SignInCode {
+  code_hash: string;
+  user_id: string;
+  /** base64url(SHA-256(code_verifier)), or null for a code not bound to a verifier. */
+  challenge: string | null;
+  auth_time: number;
+  token_version: number;
+  expires_date: string;
+}
+
+export type RevokeMode = 'flush' | 'erase';
+
+/** A device and its server key (issue #21); keys are wrapped (server/auth/device-keys.ts). */
+export interface DeviceRecord {
+  device_id: string;
+  user_id: string;
+  key_wrapped: Uint8Array;
+  /** Whether the current key was handed to the device (false after a password-change rotation). */
+  key_released: boolean;
+  previous_wrapped: Uint8Array | null;
+  created_date: string;
+  last_seen_date: string | null;
+  last_release_date: string | null;
+  revoked_date: string | null;
+  revoked_reason: string | null;
+  revoke_mode: RevokeMode | null;
+}
+
+/** The device's keys after a release or a rotation. */
+export interface DeviceKeyChange {
+  key_wrapped: Uint8Array;
+  key_released: boolean;
+  previous_wrapped: Uint8Array | null;
+}
+
 export interface UpdatedRecord {
   record: EntityRecord;
   previous: EntityRecord;
@@ -85,12 +133,42 @@ export interface Store {
    */
   updateAuth(app: string, email: string, change: (current: AuthRecord) => AuthRecord | undefined): Promise<AuthRecord | null>;
 
+  createSession(app: string, session: Pick<AuthSession, 'sid' | 'user_id' | 'device_id' | 'auth_time'>): Promise<void>;
+  getSession(app: string, sid: string): Promise<AuthSession | null>;
+  /** Revokes those of the sessions not revoked yet (of `userId` only, when given); how many. */
+  revokeSessions(app: string, sids: string[], reason: string, userId?: string): Promise<number>;
+  revokeUserSessions(app: string, userId: string, reason: string): Promise<number>;
+
+  /** Stores a code (by hash) and forgets codes that expired. */
+  putSignInCode(app: string, code: SignInCode): Promise<void>;
   /**
-   * The user's device key (issue #14.2b): 32 random bytes, made and stored on the first call, the
-   * same bytes on every later call (also when two first calls race). Kept apart from the records,
-   * so no entity read, list or log can show it.
+   * Marks the code used and returns it, in one statement: of parallel calls for one code at most
+   * one gets it. null when unknown or already used (expiry is the caller's to check).
    */
-  deviceKey(app: string, userId: string): Promise<Uint8Array>;
+  takeSignInCode(app: string, codeHash: string): Promise<SignInCode | null>;
+
+  /**
+   * A key release for a device, in one transaction serialised per user and per device: `change`
+   * (synchronous; it may throw, then nothing is written) sees the device (null before its first
+   * release) and how many releases the user had since `since`, and returns the new keys; the device
+   * row is registered to `userId` or updated, and the release recorded with its source address.
+   */
+  releaseDeviceKey(
+    app: string,
+    release: { deviceId: string; userId: string; source: string; since: string },
+    change: (device: DeviceRecord | null, recentReleases: number) => DeviceKeyChange,
+  ): Promise<DeviceRecord>;
+  /** Applies `change` to every device of the user (password change); how many. */
+  rotateUserDeviceKeys(app: string, userId: string, change: (device: DeviceRecord) => DeviceKeyChange): Promise<number>;
+  getDevice(app: string, deviceId: string): Promise<DeviceRecord | null>;
+  touchDevice(app: string, deviceId: string): Promise<void>;
+  /** Newest first; one user's when given. */
+  listDevices(app: string, userId?: string): Promise<DeviceRecord[]>;
+  /**
+   * Revokes one device (by id) or every device of a user. An 'erase' is never lowered to 'flush';
+   * the first revocation date stays. How many devices.
+   */
+  revokeDevices(app: string, target: { deviceId: string } | { userId: string }, mode: RevokeMode, reason: string): Promise<number>;
 
   appendLog(app: string, entry: AppLogEntry): Promise<void>;
   listLogs(app: string, opts: { limit?: number; skip?: number }): Promise<AppLogEntry[]>;

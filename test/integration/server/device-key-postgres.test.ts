@@ -1,4 +1,4 @@
-/** functions/deviceKey on a real PostgreSQL server: the cases of device-key-cases.ts. */
+/** The device functions on a real PostgreSQL server: the cases of device-key-cases.ts. */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { acquirePostgres, postgresInstalled, SKIP_REASON } from '../store/pg-test-cluster';
 import { registerDeviceKeyTests } from './device-key-cases';
@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './harness';
 let s: TestServer;
 let release = () => {};
 
-describe.skipIf(!postgresInstalled)(`functions/deviceKey on PostgreSQL ${postgresInstalled ? '' : `(${SKIP_REASON})`}`, () => {
+describe.skipIf(!postgresInstalled)(`device functions on PostgreSQL ${postgresInstalled ? '' : `(${SKIP_REASON})`}`, () => {
   beforeAll(async () => {
     const pg = await acquirePostgres();
     release = pg.release;

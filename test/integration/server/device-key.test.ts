@@ -1,11 +1,11 @@
 /**
- * functions/deviceKey on PGlite (the shared cases: device-key-cases.ts), and the device policy as
+ * The device functions on PGlite (the shared cases: device-key-cases.ts), and the device policy as
  * createApp's option sets it (PIN_MIN_LENGTH, IDLE_LOCK_MINUTES in main.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { registerDeviceKeyTests } from './device-key-cases';
-import { APP, SECRET, startTestServer, type TestServer } from './harness';
+import { APP, newDeviceId, SECRET, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-describe('functions/deviceKey on PGlite', () => {
+describe('device functions (deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser) on PGlite', () => {
   registerDeviceKeyTests(() => s);
 });
 
@@ -21,7 +21,8 @@ describe('the device policy', () => {
   it('follows the createApp options', async () => {
     const strict = await startTestServer({ devicePolicy: { pinMinLength: 8, idleLockMinutes: 0.05 } });
     try {
-      const res = await strict.request('POST', `/api/apps/${APP}/functions/deviceKey`, { token: strict.tokens.pending, body: {} });
+      const { token } = await strict.signIn('coach');
+      const res = await strict.request('POST', `/api/apps/${APP}/functions/deviceKey`, { token, body: { device_id: newDeviceId() } });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { policy: unknown }).policy).toEqual({ pin_min_length: 8, idle_lock_minutes: 0.05 });
     } finally {

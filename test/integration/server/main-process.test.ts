@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess } from '../../support/processes';
+import { DEFAULT_DEVICE_POLICY } from '../../../server/device-policy';
 
 const bootMain = (port: number, env: Record<string, string> = {}) =>
   startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '', JWT_SECRET: '', DATABASE_URL: '', PIN_MIN_LENGTH: '', IDLE_LOCK_MINUTES: '', ...env });
@@ -36,10 +37,11 @@ describe('server/main.ts', () => {
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
 
     const base = `http://127.0.0.1:${port}/api/apps/passage`;
+    const deviceId = 'main-process-tablet-01';
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'coach@example.org', password: 'demo-pass-2026' }),
+      body: JSON.stringify({ email: 'coach@example.org', password: 'demo-pass-2026', device_id: deviceId }),
     });
     const { access_token } = (await login.json()) as { access_token: string };
     const count = await fetch(`${base}/entities/Participant/count`, { headers: { authorization: `Bearer ${access_token}` } });
@@ -48,12 +50,13 @@ describe('server/main.ts', () => {
       const res = await fetch(`${base}/functions/deviceKey`, {
         method: 'POST',
         headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-        body: '{}',
+        body: JSON.stringify({ device_id: deviceId }),
       });
-      return (await res.json()) as { key: string; policy: unknown };
+      return (await res.json()) as { key: string; previous: string | null; policy: unknown };
     };
     const firstKey = await deviceKey();
-    expect(firstKey.policy).toEqual({ pin_min_length: 6, idle_lock_minutes: 15 });
+    expect(firstKey.policy).toEqual({ pin_min_length: DEFAULT_DEVICE_POLICY.pinMinLength, idle_lock_minutes: DEFAULT_DEVICE_POLICY.idleLockMinutes });
+    expect(firstKey.previous).toBeNull();
     expect(first.output()).not.toContain(firstKey.key);
 
     // Over a real socket (issue #11): the participant list arrives brotli- or gzip-encoded when
@@ -81,13 +84,13 @@ describe('server/main.ts', () => {
     expect(second.output()).not.toContain('Demo data created');
     const again = await fetch(`${base}/entities/Participant/count`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(await again.json()).toEqual({ count: 40 });
-    expect((await deviceKey()).key).toBe(firstKey.key); // kept on disk, not made again
+    expect((await deviceKey()).previous).toBe(firstKey.key); // kept on disk (wrapped), rotated on release
     expect(await stop(second.child)).toBe(0);
   }, 240_000);
 
   it('refuses to start when PIN_MIN_LENGTH or IDLE_LOCK_MINUTES is out of range', async () => {
     const port = await freePort();
-    await expect(bootMain(port, { PIN_MIN_LENGTH: '3' })).rejects.toThrow(/exited early[\s\S]*PIN_MIN_LENGTH must be a whole number from 4 to 12/);
+    await expect(bootMain(port, { PIN_MIN_LENGTH: '3' })).rejects.toThrow(/exited early[\s\S]*PIN_MIN_LENGTH must be a whole number from 6 to 12/);
     await expect(bootMain(port, { IDLE_LOCK_MINUTES: '45' })).rejects.toThrow(/exited early[\s\S]*IDLE_LOCK_MINUTES must be a number of minutes above 0 and at most 30/);
   }, 120_000);
 });

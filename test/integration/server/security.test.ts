@@ -243,7 +243,7 @@ describe('hole 6: the smaller holes', () => {
     for (const headers of [{ origin: 'null', 'sec-fetch-site': 'same-origin' }, { origin: 'http://localhost' }] as Record<string, string>[]) {
       const own = await form(headers);
       expect(own.status, JSON.stringify(headers)).toBe(303);
-      expect(own.headers.get('location')).toContain('access_token=');
+      expect(own.headers.get('location')).toContain('?code=');
     }
   });
 

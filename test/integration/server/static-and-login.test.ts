@@ -97,14 +97,17 @@ describe('login page', () => {
     expect(html).not.toContain('<script');
   });
 
-  it('signs in and returns to from_url with the token, keeping its parameters', async () => {
+  it('signs in and returns to from_url with a one-time code (never the token), keeping its parameters', async () => {
     const res = await form('/login', { email: 'coach@example.org', password: PASSWORD, from_url: `${ORIGIN}/cohortdetail?id=7&tab=roster` });
     expect(res.status).toBe(303);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const target = new URL(res.headers.get('location')!);
     expect(target.origin + target.pathname).toBe(`${ORIGIN}/cohortdetail`);
     expect(target.searchParams.get('id')).toBe('7');
     expect(target.searchParams.get('tab')).toBe('roster');
-    const token = target.searchParams.get('access_token')!;
+    expect(target.searchParams.has('access_token')).toBe(false);
+    const exchanged = await s.request('POST', '/api/apps/passage/auth/exchange', { body: { code: target.searchParams.get('code') } });
+    const { access_token: token } = (await exchanged.json()) as { access_token: string };
     const me = await s.request('GET', '/api/apps/passage/entities/User/me', { token });
     expect(((await me.json()) as any).email).toBe('coach@example.org');
   });
@@ -115,7 +118,7 @@ describe('login page', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
       body: new URLSearchParams({ email: 'coach@example.org', password: PASSWORD, from_url: 'https://localhost/cohorts' }).toString(),
     });
-    expect(res.headers.get('location')).toMatch(/^https:\/\/localhost\/cohorts\?access_token=/);
+    expect(res.headers.get('location')).toMatch(/^https:\/\/localhost\/cohorts\?code=/);
   });
 
   it('never redirects to another origin', async () => {
@@ -154,7 +157,7 @@ describe('login page', () => {
     expect(await wrong.text()).toContain('That code is not correct');
     const ok = await form('/login/verify', { email: 'pagereg@example.org', otp_code: code, from_url: '/profilesetup' });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')).toMatch(/^http:\/\/localhost\/profilesetup\?access_token=/);
+    expect(ok.headers.get('location')).toMatch(/^http:\/\/localhost\/profilesetup\?code=/);
   });
 
   it('resets a password through the page', async () => {
@@ -166,6 +169,7 @@ describe('login page', () => {
     expect(await page.text()).toContain(`value="${token}"`);
     const done = await form('/login/reset', { reset_token: token, new_password: 'fresh-pass-2026', from_url: '/' });
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toMatch(/access_token=/);
+    expect(done.headers.get('location')).toMatch(/\?code=/);
+    expect(done.headers.get('location')).not.toMatch(/access_token/);
   });
 });

@@ -34,6 +34,15 @@ describe('tokens', () => {
     expect(await readToken(key, token, new Date(now.getTime() + 12.1 * 3600_000))).toBeNull();
   });
 
+  it('carries the session, the time of the sign-in and the device when given (issue #21)', async () => {
+    const token = await issueToken(key, 'user-1', 'passage', now, 3, { sid: 'S1D', authTime: 1_790_000_000, did: 'device-0123456789' });
+    expect(await readToken(key, token, now)).toMatchObject({ sub: 'user-1', ver: 3, sid: 'S1D', auth_time: 1_790_000_000, did: 'device-0123456789' });
+    const bare = await readToken(key, await issueToken(key, 'user-1', 'passage', now, 0, { sid: 'S2', authTime: 5 }), now);
+    expect(bare).toMatchObject({ sid: 'S2', auth_time: 5 });
+    expect(bare).not.toHaveProperty('did');
+    expect(await readToken(key, await issueToken(key, 'user-1', 'passage', now), now)).not.toHaveProperty('sid');
+  });
+
   it('refuses tokens signed with another key or altered', async () => {
     const token = await issueToken(key, 'user-1', 'passage', now);
     expect(await readToken(secretKey('another-secret-another-secret-00'), token, now)).toBeNull();

@@ -52,4 +52,16 @@ describe('login page HTML', () => {
     expect(html).not.toContain('"><script>');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
+
+  it('carries the app\'s code_challenge through every form and link, like from_url (issue #21)', () => {
+    const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+    for (const view of VIEWS) {
+      const html = renderLogin(view, '/cohorts', challenge);
+      const forms = html.match(/<form [^>]*>/g) ?? [];
+      const hidden = html.match(/<input type="hidden" name="code_challenge" value="E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM">/g) ?? [];
+      expect(hidden.length, view.kind).toBe(forms.length);
+      for (const href of html.match(/href="\/login\?[^"]*"/g) ?? []) expect(href).toContain(`code_challenge=${challenge}&amp;code_challenge_method=S256`);
+    }
+    expect(renderLogin({ kind: 'signin' }, '/')).not.toContain('code_challenge');
+  });
 });

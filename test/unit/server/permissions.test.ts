@@ -19,13 +19,29 @@ describe('decide', () => {
     expect(decide({ kind: 'unregistered' }, 'device_key', null)).toMatchObject({ allow: false, status: 403, code: 'USER_NOT_REGISTERED' });
   });
 
-  it('lets every signed-in user read and update their own profile, fetch their device key and log page views', () => {
+  it('lets every signed-in user read and update their own profile, ask their devices\' status and log page views', () => {
     for (const p of [admin, coach, noProfile, pending, rejected]) {
-      expect(decide(p, 'device_key', null).allow).toBe(true);
+      expect(decide(p, 'device_status', null).allow).toBe(true);
       expect(decide(p, 'read_me', 'User').allow).toBe(true);
       expect(decide(p, 'update_me', 'User').allow).toBe(true);
       expect(decide(p, 'write_log', null).allow).toBe(true);
     }
+  });
+
+  it('releases a device key only to an approved, active account (issue #21)', () => {
+    for (const p of [admin, coach]) expect(decide(p, 'device_key', null).allow).toBe(true);
+    const approvedGuest = user({ role: 'guest', requested_access_date: '2026-01-02', approved: true });
+    const approvedNoProfile = user({ role: 'user', approved: true });
+    for (const p of [noProfile, pending, rejected, approvedGuest, approvedNoProfile]) {
+      expect(decide(p, 'device_key', null)).toMatchObject({ allow: false, status: 403, code: 'DEVICE_KEY_FORBIDDEN' });
+    }
+  });
+
+  it('lets only administrators list and revoke devices', () => {
+    expect(decide(admin, 'manage_devices', null).allow).toBe(true);
+    expect(decide(coach, 'manage_devices', null)).toMatchObject({ allow: false, status: 403, code: 'FORBIDDEN' });
+    for (const p of [noProfile, pending, rejected]) expect(decide(p, 'manage_devices', null)).toMatchObject({ allow: false, status: 403 });
+    expect(decide({ kind: 'anonymous' }, 'manage_devices', null)).toMatchObject({ allow: false, status: 401 });
   });
 
   it('keeps not-approved users away from every app entity', () => {

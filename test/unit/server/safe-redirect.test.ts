@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeTarget, withToken } from '../../../server/http/safe-redirect';
+import { safeTarget, withCode } from '../../../server/http/safe-redirect';
 
 const origin = 'http://127.0.0.1:4173';
 
@@ -25,7 +25,12 @@ describe('safeTarget', () => {
     }
   });
 
-  it('adds the token and keeps the other parameters', () => {
-    expect(withToken(new URL(`${origin}/cohortdetail?id=7&tab=2#s`), 'T.K.N')).toBe(`${origin}/cohortdetail?id=7&tab=2&access_token=T.K.N#s`);
+  it('adds the one-time code and keeps the other parameters', () => {
+    expect(withCode(new URL(`${origin}/cohortdetail?id=7&tab=2#s`), 'C0DE')).toBe(`${origin}/cohortdetail?id=7&tab=2&code=C0DE#s`);
+  });
+
+  it('never passes on a token or an earlier code that from_url carried', () => {
+    const href = withCode(new URL(`${origin}/participants?access_token=STOLEN&code=OLD`), 'NEW');
+    expect(href).toBe(`${origin}/participants?code=NEW`);
   });
 });
