@@ -1,9 +1,9 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { SYNC_STATUS_KEY } from './sync/types';
 import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from '../../shared/entities';
-import { encryptionMiddleware } from './vault/middleware';
+import { encryptionMiddleware, OpenedRows, SealState } from './vault/middleware';
 import { KeyRing } from './vault/key-ring';
-import { ENCRYPTED_TABLES } from './vault/policy';
+import { ENCRYPTED_TABLES, PLAIN_ROWS_KEY } from './vault/policy';
 
 /**
  * The local mirror (design.md "data/db.ts"). Screens never import this file: they read through
@@ -143,7 +143,11 @@ export class PassageDB extends Dexie {
   constructor(name = 'passage', keys: KeyRing = KeyRing.withNewKey()) {
     super(name);
     this.keys = keys;
-    this.use(encryptionMiddleware(keys));
+    // What the stored rows may still hold besides current seals (plain rows of a version 2 device,
+    // seals from before issue #21): read from meta at every open, before any other request.
+    const seals = new SealState();
+    this.use(encryptionMiddleware(keys, new OpenedRows(), seals));
+    this.on('ready', (vip) => seals.load(vip.table('meta')), true);
     this.version(1).stores({
       ...V1_MIRROR_STORES,
       outbox: '++seq, [entity+record_id], record_id, state, user_id, [user_id+state]',
@@ -179,8 +183,8 @@ export class PassageDB extends Dexie {
   }
 }
 
-/** The meta row that says plain rows from before version 3 wait to be sealed. */
-export const PLAIN_ROWS_KEY = 'plainRows';
+/** The meta row that says plain rows from before version 3 wait to be sealed (defined in vault/policy.ts). */
+export { PLAIN_ROWS_KEY };
 
 async function markPlainRows(tx: Transaction): Promise<void> {
   for (const table of ENCRYPTED_TABLES) {

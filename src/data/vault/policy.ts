@@ -42,7 +42,21 @@ export const CLEAR_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
   conflicts: new Set(['id', 'entity', 'record_id', 'field', 'server_updated_date', 'detected_at', 'status', 'kind']),
 };
 
-/** meta rows whose value is personal (the cached signed-in user). Other meta rows are sync state. */
-export const SEALED_META_KEYS: ReadonlySet<string> = new Set(['currentUser']);
+/**
+ * meta rows whose value is personal or a credential: the cached signed-in user, the access token
+ * (issue #21.1: kept sealed under the data key). Other meta rows are sync state and the vault record.
+ */
+export const SEALED_META_KEYS: ReadonlySet<string> = new Set(['currentUser', 'session']);
+
+/** The meta row that says plain rows from before version 3 wait to be sealed (db.ts; device-vault.ts `sealExistingRows`). */
+export const PLAIN_ROWS_KEY = 'plainRows';
+
+/**
+ * The meta row that says every stored row carries a current seal (bound to its place, issue #21.5):
+ * written with value SEAL_FORMAT once every sealed table was rewritten (or by a new vault, whose
+ * key never sealed anything without AAD). Until then seals without AAD still open.
+ */
+export const SEAL_FORMAT_KEY = 'sealFormat';
+export { SEAL_SCHEMA_VERSION as SEAL_FORMAT } from './cipher';
 
 export const ENCRYPTED_TABLES: readonly string[] = [...Object.keys(CLEAR_FIELDS), 'meta'];

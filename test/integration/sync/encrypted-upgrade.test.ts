@@ -63,7 +63,7 @@ describe('upgrade of an unencrypted mirror with pending ops (S13)', () => {
 
     // First start of the new version: a vault, a PIN, and the rows sealed in place.
     await createVault(db, coach.id);
-    await setPin(db, '135790', 1000);
+    await setPin(db, '13579024', { params: { kdf: 'argon2id', memory_kib: 64, iterations: 1, parallelism: 1 } });
     expect(await sealExistingRows(db)).toBeGreaterThan(4);
     const sealed = await rawText(name);
     for (const secret of ['Queuedson', 'QX9911', 'Plainfield', '555-01', 'Casey Upgrade']) expect(sealed).not.toContain(secret);
@@ -73,7 +73,7 @@ describe('upgrade of an unencrypted mirror with pending ops (S13)', () => {
     db.keys.clear();
     db.close();
     const reopened = new PassageDB(name, new KeyRing());
-    expect(await unlockWithPin(reopened, '135790', Date.now())).toEqual({ ok: true });
+    expect(await unlockWithPin(reopened, '13579024', Date.now())).toEqual({ ok: true });
     expect((await readVault(reopened))?.user_id).toBe(coach.id);
     const ops = await reopened.outbox.orderBy('seq').toArray();
     expect(ops.map((o) => [o.kind, o.state, o.data])).toEqual([

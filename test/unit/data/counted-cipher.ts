@@ -11,9 +11,9 @@ export async function countingCipher(importOriginal: () => Promise<typeof Cipher
   const real = await importOriginal();
   return {
     ...real,
-    openJson: <T = unknown>(key: Uint8Array, blob: Uint8Array): T => {
+    openJson: <T = unknown>(...args: Parameters<typeof Cipher.openJson>): T => {
       opens.count += 1;
-      return real.openJson<T>(key, blob);
+      return real.openJson<T>(...args);
     },
   };
 }

@@ -11,6 +11,7 @@ import { PassageDB, TABLE_OF, V1_MIRROR_STORES } from '../../../../src/data/db';
 import { applyPulledPage, inPageTables } from '../../../../src/data/sync/mirror-writes';
 import { readVault } from '../../../../src/data/vault/device-vault';
 import { newDataKey, unwrapWithPin, wrapWithPin } from '../../../../src/data/vault/keys';
+import { placeOf } from '../../../../src/data/vault/cipher';
 import { KeyRing } from '../../../../src/data/vault/key-ring';
 import { encryptionMiddleware, openRow, sealRow } from '../../../../src/data/vault/middleware';
 import { CLEAR_FIELDS, SEALED_FIELD } from '../../../../src/data/vault/policy';
@@ -186,12 +187,13 @@ const hooks = {
       const rows = (await source.table(t).toArray()) as Record<string, unknown>[];
       if (!rows.length) continue;
       const clear = CLEAR_FIELDS[t];
-      for (const row of rows.slice(0, 500)) openRow(key, sealRow(key, clear, row));
+      const place = (row: Record<string, unknown>) => placeOf(t, row.id);
+      for (const row of rows.slice(0, 500)) openRow(key, sealRow(key, clear, row, place(row)), place(row));
       let t0 = performance.now();
-      const sealed = rows.map((row) => sealRow(key, clear, row));
+      const sealed = rows.map((row) => sealRow(key, clear, row, place(row)));
       const sealMs = performance.now() - t0;
       t0 = performance.now();
-      for (const row of sealed) openRow(key, row);
+      for (const row of sealed) openRow(key, row, place(row));
       const openMs = performance.now() - t0;
       perRow[t] = { rows: rows.length, sealUs: (sealMs * 1000) / rows.length, openUs: (openMs * 1000) / rows.length };
     }
@@ -199,7 +201,7 @@ const hooks = {
     const wrapped = await wrapWithPin(key, pin);
     const wrapMs = performance.now() - t0;
     t0 = performance.now();
-    if (!(await unwrapWithPin(wrapped, pin))) throw new Error('bench hooks: PBKDF2 round trip failed');
+    if (!(await unwrapWithPin(wrapped, pin))) throw new Error('bench hooks: PIN wrap round trip failed');
     const unwrapMs = performance.now() - t0;
     return { perRow, wrapMs, unwrapMs };
   },
