@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SkeletonCards } from '../../ui/skeleton';
 import { ApprovalCard, type ApprovalAction } from './approval-card';
 import { ApprovalCounts } from './approval-counts';
+import { DevicesPanel } from './devices-panel';
 import { runApproval } from './run-approval';
 
 const FILTERS: { value: ApprovalFilter; label: string }[] = [
@@ -18,7 +19,7 @@ const FILTERS: { value: ApprovalFilter; label: string }[] = [
   { value: 'rejected', label: 'Rejected Users' },
 ];
 
-/** AdminApprovals (spec.md 2.15): counts, a filter, one card per user, and the access decisions. */
+/** AdminApprovals (spec.md 2.15): counts, a filter, one card per user, the access decisions, then the signed-in tablets (issue #21.2). */
 export function AdminApprovalsPage() {
   const me = useCurrentUser();
   const isAdmin = me?.role === 'admin';
@@ -82,6 +83,7 @@ export function AdminApprovalsPage() {
           ))}
         </div>
       )}
+      <DevicesPanel meId={me.id} />
     </div>
   );
 }
