@@ -6,16 +6,17 @@ import { browserAuthEnvironment } from './app/auth/browser-environment';
 import { preloadScreens, shellParts } from './app/screens';
 import { installFrameErrorReporting } from './app/tracking/frame-messages';
 import { createPlatformClient, getStoredToken, readAppParams, removeToken, storeToken } from './platform';
+import { signInUrl, takeVerifier } from './platform/sign-in-code';
+import { takeLegacyToken, tokenClaims } from './platform/token-store';
 import { registerPwa } from './pwa/register-pwa';
 import { setDataContext } from './data/context';
+import { deviceIdForSignIn } from './data/device-lock';
 import { updateReadiness } from './pwa/offline-readiness';
 import { afterFirstPage } from './app/first-page';
 
-// An interactive sign-in returns with ?access_token= in the address (read before readAppParams
-// removes it): only then may the server's key open the device's data without the PIN (issue #14).
-const signedInNow = new URLSearchParams(window.location.search).has('access_token');
-// Boot: URL params first (they capture ?access_token= and clean the address bar), then the
-// client, error reporting to a hosting frame, the service worker and the app.
+// Boot (issue #21.1): a token an older version left in clear storage moves into memory (and off the
+// disk) before the address is read; then the URL's parameters, which also clean the address bar.
+const legacyToken = takeLegacyToken();
 const params = readAppParams();
 const client = createPlatformClient({
   serverUrl: params.serverUrl,
@@ -25,23 +26,41 @@ const client = createPlatformClient({
   getToken: () => getStoredToken(),
   setToken: (token) => storeToken(token),
 });
+// A plain platform's ?access_token= is a sign-in, held in memory: it never opens an existing vault.
+if (!params.clearToken) storeToken(params.accessToken ?? legacyToken);
+// Passage's server came back with a one-time code: exchanged once, with this tab's verifier.
+let signIn: Promise<boolean> | null = null;
+const completeSignIn = () =>
+  (signIn ??= params.signInCode
+    ? deviceIdForSignIn()
+        .catch(() => null)
+        .then((deviceId) => client.auth.exchangeCode({ code: params.signInCode!, codeVerifier: takeVerifier(), deviceId }))
+        .then(() => true)
+    : Promise.resolve(false));
 // Online-only calls (data/online: coach approvals) use the same client from the first render on,
 // before sign-in completes and the sync runtime starts.
 setDataContext({ client });
 installFrameErrorReporting();
 registerPwa();
 
-const env = browserAuthEnvironment({ getToken: () => getStoredToken(), clearToken: () => removeToken(), appBaseUrl: params.appBaseUrl, signedInNow });
-// The router's chunk (src/app/app-routes.tsx) comes while start-up asks the server, for a coach
-// with a stored sign-in. Not after a sign-in (the first page is most likely "Set a PIN", which
-// does not need it) nor for a visitor without one (on to the sign-in page).
-if (!signedInNow && getStoredToken()) void shellParts.AppRoutes.load();
+const env = browserAuthEnvironment({
+  getToken: () => getStoredToken(),
+  clearToken: () => removeToken(),
+  appBaseUrl: params.appBaseUrl,
+  completeSignIn,
+  loginUrl: (fromUrl) => signInUrl(params.appBaseUrl, fromUrl),
+  sessionIdOf: () => tokenClaims(getStoredToken())?.sid ?? null,
+});
+// The router's chunk (src/app/app-routes.tsx) comes while start-up asks the server, for a returning
+// coach (the lock screen's PIN is typed meanwhile). Not after a sign-in (the first page is most
+// likely "Set a PIN", which does not need it).
+if (!params.signInCode) void shellParts.AppRoutes.load();
 
 // Every screen's chunk into memory right after the first page is on screen (issue #11.6; the PIN
-// screen of a first sign-in counts: the chunks then come while the coach types): until the service
-// worker controls this page, memory is all a coach who loses the connection has. When it already
-// controls the page, the chunks come from its precache, so there is no hurry: idle time. A failed
-// fetch (the connection went) is tried again when the browser is back online.
+// screen counts: the chunks then come while the coach types): until the service worker controls
+// this page, memory is all a coach who loses the connection has. When it already controls the
+// page, the chunks come from its precache, so there is no hurry: idle time. A failed fetch (the
+// connection went) is tried again when the browser is back online.
 async function loadScreens() {
   updateReadiness({ screens: 'loading' });
   const ok = await preloadScreens();

@@ -24,7 +24,10 @@ import { authorize, checkApp, sourceOf, type ServerContext } from './context';
 
 /** How old a sign-in may be for a key release: long enough to set a PIN right after it. */
 export const FRESH_SIGN_IN_SECONDS = 5 * 60;
+/** Releases per device in the window (one tablet set up again and again: someone is guessing). */
 export const MAX_KEY_RELEASES = 5;
+/** Releases per account in the window, across its tablets (a coach may set up several at once). */
+export const MAX_KEY_RELEASES_PER_USER = 20;
 export const KEY_RELEASE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_REASON_LENGTH = 500;
 
@@ -94,10 +97,10 @@ async function deviceKey(ctx: ServerContext, c: Context, body: Body) {
   };
 }
 
-function refuseRelease(device: DeviceRecord | null, userId: string, recentReleases: number): void {
+function refuseRelease(device: DeviceRecord | null, userId: string, recent: { user: number; device: number }): void {
   if (device && device.user_id !== userId) throw new HttpError(409, 'DEVICE_TAKEN', 'This tablet is registered to another account.');
   if (device?.revoked_date) throw new HttpError(403, 'DEVICE_REVOKED', device.revoked_reason || DEVICE_REVOKED_MESSAGE);
-  if (recentReleases >= MAX_KEY_RELEASES) {
+  if (recent.device >= MAX_KEY_RELEASES || recent.user >= MAX_KEY_RELEASES_PER_USER) {
     throw new HttpError(429, 'TOO_MANY_KEY_RELEASES', 'Too many tablet set-ups in a short time. Try again in 15 minutes.', {
       retry_after_seconds: KEY_RELEASE_WINDOW_MS / 1000,
     });

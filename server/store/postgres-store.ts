@@ -314,11 +314,12 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
           await lockName(tx, `device-release\n${app}\n${release.userId}`);
           await lockName(tx, `device\n${app}\n${release.deviceId}`);
           const found = await tx.query<DeviceRecord>(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE app = $1 AND device_id = $2`, [app, release.deviceId]);
-          const recent = await tx.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM device_key_releases WHERE app = $1 AND user_id = $2 AND released_date > $3`,
-            [app, release.userId, release.since],
+          const recent = await tx.query<{ user_n: number; device_n: number }>(
+            `SELECT count(*)::int AS user_n, (count(*) FILTER (WHERE device_id = $4))::int AS device_n
+               FROM device_key_releases WHERE app = $1 AND user_id = $2 AND released_date > $3`,
+            [app, release.userId, release.since, release.deviceId],
           );
-          const keys = change(found[0] ? deviceOf(found[0]) : null, Number(recent[0].n));
+          const keys = change(found[0] ? deviceOf(found[0]) : null, { user: Number(recent[0].user_n), device: Number(recent[0].device_n) });
           const at = isoAt(now());
           const rows = await tx.query<DeviceRecord>(
             `INSERT INTO devices (app, device_id, user_id, key_wrapped, key_released, previous_wrapped, created_date, last_seen_date, last_release_date)

@@ -150,13 +150,13 @@ export interface Store {
   /**
    * A key release for a device, in one transaction serialised per user and per device: `change`
    * (synchronous; it may throw, then nothing is written) sees the device (null before its first
-   * release) and how many releases the user had since `since`, and returns the new keys; the device
+   * release) and how many releases the user, and this device, had since `since`, and returns the new keys; the device
    * row is registered to `userId` or updated, and the release recorded with its source address.
    */
   releaseDeviceKey(
     app: string,
     release: { deviceId: string; userId: string; source: string; since: string },
-    change: (device: DeviceRecord | null, recentReleases: number) => DeviceKeyChange,
+    change: (device: DeviceRecord | null, recentReleases: { user: number; device: number }) => DeviceKeyChange,
   ): Promise<DeviceRecord>;
   /** Applies `change` to every device of the user (password change); how many. */
   rotateUserDeviceKeys(app: string, userId: string, change: (device: DeviceRecord) => DeviceKeyChange): Promise<number>;

@@ -1,13 +1,18 @@
 import { dataContext } from './context';
-import { fetchDeviceKey } from './online/device-key';
+import { fetchDeviceKey, type DeviceKeyAnswer } from './online/device-key';
 import { forgetRememberedQueries } from './queries/remembered';
-import { otherUsersWithPendingOps } from './session';
+import { otherUsersWithPendingOps, SESSION_KEY } from './session';
+import { getStoredToken, onTokenChange, storeToken } from '../platform/token-store';
+import { fromBase64 } from './vault/keys';
+import { createPrfCredential, evaluatePrf, prfSupported } from './vault/webauthn-prf';
 import {
   attachServerKey,
   createVault,
   DEFAULT_POLICY,
+  ensureDeviceId,
   lockVault,
   MAX_ATTEMPTS,
+  newDeviceId,
   readVault,
   sealExistingRows,
   setPin,
@@ -22,19 +27,19 @@ export type { UnlockResult, VaultPolicy };
 export { MAX_ATTEMPTS };
 
 /**
- * The device lock (issue #14.2–3) as the shell sees it. Personal fields on this tablet are sealed
- * with a data key that is in memory only while Passage is unlocked:
+ * The device lock (issues #14.2–3, #21) as the shell sees it. Personal fields on this tablet, and
+ * the sign-in itself, are sealed with a data key that is in memory only while Passage is unlocked:
  * - 'unlocked': the key is in memory; the app may open.
  * - 'set-pin': the key is in memory, but the coach has no PIN on this device yet (first sign-in
- *   here, a forgotten PIN after an online sign-in): the app opens once one is chosen.
- * - 'locked': the PIN is needed: a start without a connection, or while the lock screen was up
- *   (idle time, the Lock button, a wrong PIN) — a reload does not get round it.
+ *   here, a forgotten or destroyed PIN after a fresh password sign-in): the app opens once one is chosen.
+ * - 'locked': the PIN is needed. Every page load starts here (a new tab, a relaunch, a reload),
+ *   online or not; only a fresh password sign-in on Passage's server opens the data without it.
  * - 'other-user': the data here belongs to another account whose changes are still waiting (S11);
  *   the shell shows the pending-changes gate and opens nothing.
  */
 export type LockState = 'unlocked' | 'set-pin' | 'locked' | 'other-user';
 
-/** A PIN reset was asked for (Forgot your PIN?): the next online sign-in sets a new one. */
+/** A PIN reset was asked for (Forgot your PIN?): the next fresh sign-in sets a new one. */
 const PIN_RESET_FLAG = 'passage_pin_reset';
 
 function pinResetAsked(): boolean {
@@ -55,16 +60,61 @@ function setPinResetAsked(value: boolean): void {
 }
 
 /**
- * Open this device's vault for `userId` at start-up.
- * - `online`: the server answered (me() succeeded) for a signed-in user; its per-user key is
- *   fetched, and opens the vault unless the lock screen was left up (`locked`).
- * - `signedInNow`: this page load carries a token from an interactive sign-in (the URL's
- *   access_token): the server's key opens the vault even then (Forgot your PIN?).
- * Without a connection the PIN is always needed.
+ * The token in memory, sealed under the data key for the next start (issue #21.1). Written only
+ * while unlocked; a lock empties memory and keeps the sealed copy.
  */
-export async function openDeviceLock({ userId, online, signedInNow }: { userId: string; online: boolean; signedInNow: boolean }): Promise<LockState> {
+async function sealSession(token: string | null = getStoredToken()): Promise<void> {
   const { db } = dataContext();
-  const server = online ? await fetchDeviceKey() : null;
+  if (!db.keys.unlocked || !token) return;
+  await db.meta.put({ key: SESSION_KEY, value: { token } });
+}
+
+/** After the PIN opened the vault: the sign-in sealed at the last start, unless this load brought one. */
+async function restoreSession(): Promise<void> {
+  const { db } = dataContext();
+  if (getStoredToken()) return sealSession();
+  const row = await db.meta.get(SESSION_KEY).catch(() => undefined);
+  const token = (row?.value as { token?: unknown } | undefined)?.token;
+  if (typeof token === 'string' && token) storeToken(token);
+}
+
+/** The sealed sign-in goes (logout, or a sign-in refused for good); the data stays. */
+export async function forgetSession(): Promise<void> {
+  await dataContext().db.meta.delete(SESSION_KEY).catch(() => undefined);
+}
+
+// Every new token of this page (exchange, a refreshed sign-in) is sealed at once when unlocked.
+onTokenChange((token) => {
+  if (token) void sealSession(token).catch((err: unknown) => console.warn('Could not keep the sign-in', err));
+});
+
+/** The device id a sign-in of this page load was bound to, for a vault not made yet. */
+let signInDeviceId: string | null = null;
+
+/**
+ * The device id to bind a sign-in's session to (issue #21.2): this vault's, or the one the vault
+ * about to be made will take.
+ */
+export async function deviceIdForSignIn(): Promise<string> {
+  const id = await ensureDeviceId(dataContext().db).catch(() => null);
+  if (id) return id;
+  signInDeviceId ??= newDeviceId();
+  return signInDeviceId;
+}
+
+/** Keys to try on this vault's server wrapping, newest last. */
+const serverKeys = (answer: DeviceKeyAnswer) => [answer.previous, answer.key];
+
+/**
+ * Open this device's vault for `userId` at start-up (issue #21.3: every start asks for the PIN).
+ * - `fresh`: this page load completed a password sign-in on Passage's server (a one-time code was
+ *   exchanged). Only then is the server's key of this device asked for — the server itself checks
+ *   the sign-in is fresh and the account approved — and it opens the vault (Forgot your PIN?, a
+ *   destroyed PIN, an expired sign-in).
+ * A token handed over in the address (plain platform) or restored from the vault opens nothing.
+ */
+export async function openDeviceLock({ userId, fresh }: { userId: string; fresh: boolean }): Promise<LockState> {
+  const { db } = dataContext();
   let record = await readVault(db);
 
   if (record && record.user_id !== userId) {
@@ -76,51 +126,88 @@ export async function openDeviceLock({ userId, online, signedInNow }: { userId: 
   }
 
   if (!record) {
-    // First sign-in on this device (or after an erase): a new key, sealed by the server's at once.
-    await createVault(db, userId, server?.policy ?? DEFAULT_POLICY);
-    if (server) await attachServerKey(db, server.key, server.policy);
+    // First sign-in on this device (or after an erase): a new key, sealed by this device's server key.
+    const deviceId = signInDeviceId ?? newDeviceId();
+    signInDeviceId = null;
+    const server = fresh ? await fetchDeviceKey(deviceId) : null;
+    const answer = server && 'key' in server ? server : null;
+    await createVault(db, userId, answer?.policy ?? DEFAULT_POLICY, deviceId);
+    if (answer) await attachServerKey(db, answer.key, answer.policy);
     await sealExistingRows(db);
+    await sealSession();
     return 'set-pin';
   }
 
-  if (!db.keys.unlocked && server && (signedInNow || !record.locked)) await unlockWithServerKey(db, server.key);
   if (db.keys.unlocked) {
-    // Sealed again with the server's key of this start, which also brings the current policy.
-    if (server) await attachServerKey(db, server.key, server.policy);
+    // Opened by the PIN on this page load (start-up runs again after it).
     await sealExistingRows(db);
-    if (!record.pin || pinResetAsked()) return 'set-pin';
-    return 'unlocked';
+    await sealSession();
+    return !record.pin || pinResetAsked() ? 'set-pin' : 'unlocked';
   }
-  if (!record.pin) {
-    // Made on another start that never got to choose a PIN, and the server cannot open it now.
-    // Nothing here can be read without a PIN or the server: start over when the server is here.
-    if (!server) return 'locked';
-    await wipeDevice(db);
-    return openDeviceLock({ userId, online, signedInNow });
+
+  if (fresh) {
+    const deviceId = await ensureDeviceId(db);
+    const server = deviceId ? await fetchDeviceKey(deviceId) : null;
+    if (server && 'key' in server && (await unlockWithServerKey(db, serverKeys(server)))) {
+      // Sealed again with the key of this release (it rotates), which also brings the current policy.
+      await attachServerKey(db, server.key, server.policy);
+      await sealExistingRows(db);
+      await sealSession();
+      return !record.pin || pinResetAsked() ? 'set-pin' : 'unlocked';
+    }
+    if (!record.pin && server && 'key' in server) {
+      // No PIN opens this copy, and this account's server key does not either (it was never sealed
+      // with one: a coach not yet approved): nothing can read it. Start over.
+      await wipeDevice(db);
+      return openDeviceLock({ userId, fresh });
+    }
   }
-  pendingServerKey = server;
-  await lockVault(db);
+  lockVault(db);
   return 'locked';
 }
 
-/** The server's key of this start, kept until the PIN opens the vault so it can seal the key too. */
-let pendingServerKey: Awaited<ReturnType<typeof fetchDeviceKey>> = null;
+/** The authenticator's PRF output for a PIN wrapping that needs it; undefined when it does not answer. */
+async function askAuthenticator(binding: { credential_id: string; salt: string }): Promise<Uint8Array | undefined> {
+  try {
+    return (await evaluatePrf(binding.credential_id, fromBase64(binding.salt))) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
+/** Try the PIN; on success the sealed sign-in is back in memory and start-up runs again. */
 export async function unlockDevice(pin: string): Promise<UnlockResult> {
   const { db } = dataContext();
-  const result = await unlockWithPin(db, pin, dataContext().now());
+  const result = await unlockWithPin(db, pin, dataContext().now(), { secondFactor: askAuthenticator });
   if (result.ok) {
-    const server = pendingServerKey;
-    pendingServerKey = null;
-    if (server) await attachServerKey(db, server.key, server.policy);
     await sealExistingRows(db);
+    await restoreSession();
   }
-  if (!result.ok && result.reason === 'wiped') forgetRememberedQueries();
   return result;
 }
 
-export async function chooseDevicePin(pin: string): Promise<void> {
-  await setPin(dataContext().db, pin);
+/**
+ * Whether this browser can add a platform authenticator (fingerprint, face, Windows Hello) as a
+ * second factor of the PIN (issue #21.4). Known for sure only once a credential is made.
+ */
+export function secondFactorAvailable(): Promise<boolean> {
+  return prfSupported();
+}
+
+/**
+ * Choose this device's PIN. `withAuthenticator`: the key also needs this tablet's authenticator
+ * (WebAuthn PRF), so a copy of the profile cannot be opened by guessing the PIN alone. Throws when
+ * the authenticator was asked and gave no PRF (the coach cancelled, or it has none): nothing is saved.
+ */
+export async function chooseDevicePin(pin: string, { withAuthenticator = false }: { withAuthenticator?: boolean } = {}): Promise<void> {
+  const { db } = dataContext();
+  let prf: Awaited<ReturnType<typeof createPrfCredential>> = null;
+  if (withAuthenticator) {
+    const owner = await readVault(db);
+    prf = await createPrfCredential(owner?.device_id ?? owner?.user_id ?? 'passage', 'Passage on this tablet');
+    if (!prf) throw new Error('This tablet’s authenticator cannot protect the PIN. Choose the PIN alone, or try again.');
+  }
+  await setPin(db, pin, prf ? { prf } : undefined);
   setPinResetAsked(false);
 }
 
@@ -130,12 +217,13 @@ const lockChannel: BroadcastChannel | null = typeof BroadcastChannel === 'undefi
 
 /**
  * Lock now (idle time, the coach's Lock button, logout): the key and every decrypted list leave
- * memory. `everywhere`: every other tab of Passage on this device locks too (the Lock button: a
- * tab left open behind must not stay open). A tab idle on its own does not lock a tab in use.
+ * memory; the shell stops sync and then drops the sign-in (#21.1), so no request goes out until the
+ * PIN is entered again. `everywhere`: every other tab of Passage on this device locks too. A tab
+ * idle on its own does not lock a tab in use.
  */
 export function lockDevice({ everywhere = false }: { everywhere?: boolean } = {}): void {
   const { db } = dataContext();
-  void lockVault(db).catch((err: unknown) => console.error('Could not record the lock', err));
+  lockVault(db);
   forgetRememberedQueries();
   if (everywhere) lockChannel?.postMessage('lock');
 }
@@ -159,26 +247,41 @@ export function subscribeDeviceLock(listener: () => void): () => void {
   return dataContext().db.keys.subscribe(listener);
 }
 
-/** "Forgot your PIN?": the next online sign-in opens the data with the server's key and asks for a new PIN. */
+/** "Forgot your PIN?": the next fresh sign-in opens the data with the server's key and asks for a new PIN. */
 export function askPinReset(): void {
   setPinResetAsked(true);
+}
+
+/** What waits to be sent, by kind of record, e.g. `[{ entity: 'Participant', count: 2 }]`. */
+export interface PendingKind {
+  entity: string;
+  count: number;
 }
 
 export interface LockInfo {
   policy: VaultPolicy;
   failedAttempts: number;
   retryAt: number | null;
-  /** Changes on this device not yet on the server (what an erase would lose). */
+  /** Changes on this device not yet on the server. */
   pending: number;
+  /** The same changes by kind of record (readable while locked: the queue's clear index). */
+  pendingKinds: PendingKind[];
+  /** Ten wrong PINs destroyed the PIN's wrapping: only a fresh password sign-in opens the data. */
+  pinDestroyed: boolean;
 }
 
 export async function deviceLockInfo(): Promise<LockInfo> {
   const { db } = dataContext();
   const record = await readVault(db);
+  const keys = (await db.outbox.orderBy('[entity+record_id]').keys()) as unknown as [string, string][];
+  const byEntity = new Map<string, number>();
+  for (const [entity] of keys) byEntity.set(entity, (byEntity.get(entity) ?? 0) + 1);
   return {
     policy: record?.policy ?? DEFAULT_POLICY,
     failedAttempts: record?.failed_attempts ?? 0,
     retryAt: record?.retry_at ?? null,
-    pending: await db.outbox.count(),
+    pending: keys.length,
+    pendingKinds: [...byEntity].map(([entity, count]) => ({ entity, count })).sort((a, b) => b.count - a.count || a.entity.localeCompare(b.entity)),
+    pinDestroyed: !!record?.pin_destroyed && !record.pin,
   };
 }

@@ -5,6 +5,14 @@ import type { User } from '../../shared/entities';
 import type { SyncEngine } from './sync/engine';
 import type { Clock, LockManagerLike } from './sync/types';
 import { mustCompleteProfile } from '../domain/access';
+import { watchRevocation } from './revocation';
+
+/** Told when an administrator revoked this tablet and its copy must go (issue #21.2). */
+const revokedListeners = new Set<(reason: string) => void>();
+export function onDeviceRevoked(listener: (reason: string) => void): () => void {
+  revokedListeners.add(listener);
+  return () => revokedListeners.delete(listener);
+}
 
 /**
  * Wires the sync engine to the real world after sign-in: the app's Dexie database, the platform
@@ -136,6 +144,13 @@ async function start({ client, user }: StartArgs): Promise<void> {
     if (engine.isLeader) engine.serverReached();
     else send('server-reached');
   });
+  const revocation = watchRevocation({
+    db,
+    syncNow: () => engine.syncNow(),
+    onRevoked: (reason) => {
+      for (const listener of revokedListeners) listener(reason);
+    },
+  });
   const onOnline = () => engine.connectionChanged(true);
   const onOffline = () => engine.connectionChanged(false);
   const onVisibility = () => engine.setVisible(document.visibilityState === 'visible');
@@ -153,6 +168,7 @@ async function start({ client, user }: StartArgs): Promise<void> {
     pulls,
     engine,
     teardown: () => {
+      revocation.stop();
       stopListening?.();
       channel?.removeEventListener('message', onMessage);
       channel?.close();

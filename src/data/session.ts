@@ -8,6 +8,8 @@ import { readVault } from './vault/device-vault';
  * logout or a different user's sign-in, and wiped on purpose with clearLocalData.
  */
 export const CURRENT_USER_KEY = 'currentUser';
+/** The sign-in, sealed (data/device-lock.ts). */
+export const SESSION_KEY = 'session';
 
 export async function getCachedUser(): Promise<User | null> {
   const { db } = dataContext();
@@ -28,10 +30,35 @@ export async function cacheCurrentUser(user: User): Promise<void> {
   if (!db.keys.unlocked) return;
   await db.transaction('rw', db.meta, db.users, async () => {
     await db.meta.put({ key: CURRENT_USER_KEY, value: user });
-    // The coach directory (lead coach picker) should know the signed-in user even before a pull.
+    // The coach directory (lead coach picker) should know the signed-in user even before a pull:
+    // as a directory row (id, email, name: what any coach reads of another), never the full record,
+    // which stays sealed in meta (issue #21.6).
     const existing = await db.users.get(user.id);
-    if (!existing) await db.users.put(user);
+    if (!existing) await db.users.put(directoryRow(user));
   });
+}
+
+function directoryRow(user: User): User {
+  const row: User = { id: user.id, email: user.email };
+  if (user.full_name !== undefined) row.full_name = user.full_name;
+  return row;
+}
+
+/**
+ * The account whose data this device holds, while it is locked (no token, no key in memory): the
+ * start-up shows the PIN screen for it. null when the device holds no vault.
+ */
+export async function lockedVaultOwner(): Promise<User | null> {
+  const { db } = dataContext();
+  if (db.keys.unlocked) return null;
+  const vault = await readVault(db).catch(() => null);
+  if (!vault) return null;
+  // Signed out with a copy kept for its waiting changes (S11): no sealed sign-in is left, so the
+  // next person signs in (their own account, or the owner with a fresh password) instead of
+  // facing the previous coach's PIN screen.
+  // Counted, not read: the row is sealed and the key is not in memory.
+  const sealedSession = await db.meta.where('key').equals(SESSION_KEY).count().catch(() => 0);
+  return sealedSession ? { id: vault.user_id, email: '' } : null;
 }
 
 /** Ops of this user not yet on the server, rejected ones included (logout warns with it, S11). */
@@ -45,14 +72,80 @@ export async function otherUsersWithPendingOps(userId: string): Promise<string[]
   return keys.map(String).filter((k) => k !== userId);
 }
 
-/** Wipe everything this device holds: mirror, outbox, conflicts, aliases, sync state, cached user, keys. */
+/**
+ * Erase everything this device holds (logout with nothing waiting, an administrator's revocation,
+ * the pending-changes gate's discard; issue #21.6): the IndexedDB database itself is deleted, not
+ * only emptied, and every `academy_*` / `passage_*` key and the platform's `token` key go from
+ * localStorage and sessionStorage. The database opens again, empty, if the app goes on using it.
+ */
 export async function clearLocalData(): Promise<void> {
   const { db } = dataContext();
-  await db.transaction('rw', db.tables, async () => {
-    await Promise.all(db.tables.map((t) => t.clear()));
-  });
-  // After the rows are gone: open screens re-reading them never meet a sealed row without a key.
   db.keys.clear();
-  // Commit, then tell the world: the in-memory copies of lists go too.
   forgetRememberedQueries();
+  await db.delete({ disableAutoOpen: false });
+  // A fresh, empty database at once: screens still open re-read it and must not meet an error.
+  await db.open().catch(() => undefined);
+  clearStoredKeys();
+}
+
+/** Every key Passage or the platform's SDK keeps in web storage. */
+export function clearStoredKeys(): void {
+  for (const store of webStorages()) {
+    let keys: string[] = [];
+    try {
+      keys = Object.keys(store);
+    } catch {
+      continue;
+    }
+    for (const key of keys) {
+      if (key.startsWith('academy_') || key.startsWith('passage_') || key === 'token' || key.startsWith('base44_')) store.removeItem(key);
+    }
+  }
+}
+
+function webStorages(): Storage[] {
+  const out: Storage[] = [];
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      const store = globalThis[name];
+      if (store) out.push(store);
+    } catch {
+      // Blocked storage (privacy modes): nothing of ours is in it.
+    }
+  }
+  return out;
+}
+
+/**
+ * Sessions to end on the server at the next contact (issue #21.6: a logout or an erase without a
+ * connection). Only session ids: an id lets whoever holds it end that session, nothing else.
+ */
+const SESSIONS_TO_END = 'passage_end_sessions';
+
+export function rememberSessionToEnd(sid: string): void {
+  try {
+    const list = sessionsToEnd();
+    if (!list.includes(sid)) localStorage.setItem(SESSIONS_TO_END, JSON.stringify([...list, sid].slice(-20)));
+  } catch {
+    // Storage blocked: the session still expires with its token (12 h).
+  }
+}
+
+export function sessionsToEnd(): string[] {
+  try {
+    const list = JSON.parse(localStorage.getItem(SESSIONS_TO_END) ?? '[]') as unknown;
+    return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function sessionsEnded(ids: readonly string[]): void {
+  try {
+    const left = sessionsToEnd().filter((s) => !ids.includes(s));
+    if (left.length) localStorage.setItem(SESSIONS_TO_END, JSON.stringify(left));
+    else localStorage.removeItem(SESSIONS_TO_END);
+  } catch {
+    // Nothing to do.
+  }
 }

@@ -34,6 +34,16 @@ export interface AuthClient<U> {
   inviteUser(email: string, role: string): Promise<unknown>;
   redirectToLogin(nextUrl?: string): void;
   logoutUrl(fromUrl: string): string;
+  /**
+   * Passage's server (issue #21.1): the one-time code of a sign-in, with the verifier this tab made
+   * before leaving for /login, for the token (handed to `setToken`). Never part of a URL.
+   */
+  exchangeCode(args: { code: string; codeVerifier: string | null; deviceId?: string | null }): Promise<LoginResult<U>>;
+  /**
+   * Ends sessions on the server (issue #21.2): with no argument the current token's; with session
+   * ids, those (an offline logout or an erase, told at the next contact; no token needed).
+   */
+  endSessions(sessionIds?: string[]): Promise<void>;
 }
 
 export function createAuthClient<U>(request: Transport, config: AuthConfig): AuthClient<U> {
@@ -79,6 +89,18 @@ export function createAuthClient<U>(request: Transport, config: AuthConfig): Aut
       const absolute = new URL(nextUrl ?? window.location.href, window.location.origin).toString();
       const url = `${appBaseUrl}/login?from_url=${encodeURIComponent(absolute)}`;
       (config.navigate ?? ((u: string) => window.location.assign(u)))(url);
+    },
+    async exchangeCode({ code, codeVerifier, deviceId }) {
+      const body: Record<string, string> = { code };
+      if (codeVerifier) body.code_verifier = codeVerifier;
+      // The session is bound to this device: an administrator's revocation reaches it by that id.
+      if (deviceId) body.device_id = deviceId;
+      const result = (await post('/auth/exchange', body)) as LoginResult<U>;
+      config.setToken?.(result.access_token);
+      return result;
+    },
+    async endSessions(sessionIds) {
+      await post('/auth/logout', sessionIds ? { sessions: sessionIds } : {});
     },
     // Not made absolute, as in the SDK ("/bye" stays "%2Fbye").
     logoutUrl: (fromUrl) => `${appBaseUrl}/api/apps/auth/logout?from_url=${encodeURIComponent(fromUrl)}`,

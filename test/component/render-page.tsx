@@ -80,7 +80,8 @@ export async function renderPage(
       lockIdle: vi.fn(),
       forgotPin: vi.fn(),
       afterWipe: vi.fn(),
-      lockInfo: vi.fn(async () => ({ policy: { pin_min_length: 6, idle_lock_minutes: 15 }, failedAttempts: 0, retryAt: null, pending: 0 })),
+      secondFactorAvailable: vi.fn(async () => false),
+      lockInfo: vi.fn(async () => ({ policy: { pin_min_length: 8, idle_lock_minutes: 15 }, failedAttempts: 0, retryAt: null, pending: 0, pendingKinds: [], pinDestroyed: false })),
       setUser: (u) => {
         setUserSpy(u);
         setCurrent(u);

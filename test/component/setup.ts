@@ -14,7 +14,12 @@ window.scrollTo = (() => undefined) as typeof window.scrollTo;
 // opened tab would: a previous test's participants must not stand in for this test's loading state.
 import { beforeEach } from 'vitest';
 import { forgetRememberedQueries } from '../../src/data/queries/remembered';
-beforeEach(() => forgetRememberedQueries());
+import { forgetListSearches } from '../../src/app/list-search';
+// Search text lives in memory (issue #21.6): each test starts with none.
+beforeEach(() => {
+  forgetRememberedQueries();
+  forgetListSearches();
+});
 
 // The app's database starts locked (issue #14): screens are tested on it unlocked, with a random
 // data key, so every row they write and read goes through the encryption middleware.

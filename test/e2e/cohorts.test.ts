@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generateCohortCode } from '../../src/domain/cohort-code';
-import { DEMO, setupHarness } from './harness';
+import { DEMO, setupHarness, tokenOf } from './harness';
 
 /**
  * The cohort flows in Chromium against the real server (issue #4): an admin creates a program
@@ -20,7 +20,7 @@ type Row = Record<string, unknown> & { id: string };
 
 /** Reads the platform API with the signed-in page's token (what the server holds, not the mirror). */
 async function api(page: Page, entity: string, query: Record<string, unknown>): Promise<Row[]> {
-  const token = await page.evaluate(() => localStorage.getItem('academy_access_token'));
+  const token = tokenOf(page);
   const res = await fetch(`${h().baseUrl}/api/apps/passage/entities/${entity}?q=${encodeURIComponent(JSON.stringify(query))}`, {
     headers: { Authorization: `Bearer ${token}`, 'X-App-Id': 'passage' },
   });

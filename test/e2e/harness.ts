@@ -25,7 +25,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 /** The device PIN the browser tests choose after signing in (issue #14). */
-export const TEST_PIN = '246810';
+export const TEST_PIN = '24681357';
 
 /**
  * Past the device lock (issue #14): on 'Set a PIN for this tablet' choose TEST_PIN, on 'Passage is
@@ -47,6 +47,27 @@ export async function passDeviceLock(page: Page, pin = TEST_PIN): Promise<'set-p
   await page.locator('[data-app-ready]:not([data-device-lock])').first().waitFor({ timeout: 30_000 });
   return setting ? 'set-pin' : 'unlock';
 }
+/** The JSON API's token of the account each browser context signed in with (see signIn, api). */
+const tokens = new WeakMap<BrowserContext, string>();
+
+/**
+ * A token of the account `page`'s context signed in with (harness signIn): the app itself keeps its
+ * token in memory and sealed (issue #21), so the tests sign the same account in over the JSON API.
+ */
+export function tokenOf(page: Page): string {
+  return tokens.get(page.context()) ?? '';
+}
+
+/** Signs `email` in over the JSON API and keeps its token for `page`'s context (tokenOf, api). */
+export async function rememberJsonSignIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/apps/passage/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.ok) tokens.set(page.context(), ((await res.json()) as { access_token: string }).access_token);
+}
+
 export const DEMO = {
   admin: 'admin@example.org',
   coach: 'coach@example.org',
@@ -83,7 +104,8 @@ export interface Harness {
   /** Page errors and console errors seen on this page since newPage(), each with its source URL. */
   errorsOf(page: Page): string[];
   /**
-   * Calls the platform API from the page, as the signed-in user (token from localStorage), e.g.
+   * Calls the platform API from the page, as the user signIn() signed in (the app keeps its token in
+   * memory and sealed, issue #21: the harness signs the same account in over the JSON API), e.g.
    * `await h().api(page, 'GET', '/apps/passage/entities/Participant?limit=1')` → { status, body }.
    */
   api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
@@ -143,6 +165,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
   const contexts: BrowserContext[] = [];
   const errors = new WeakMap<Page, string[]>();
 
+
   const harness: Harness = {
     baseUrl,
     browser,
@@ -164,11 +187,12 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      // The app reads ?access_token=, stores it and removes it from the address bar.
-      await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.search.includes('access_token'), {
+      // The app exchanges the one-time ?code= for its token and removes it from the address bar.
+      await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.searchParams.has('code'), {
         timeout: 30_000,
       });
       await passDeviceLock(page);
+      await rememberJsonSignIn(page, baseUrl, email, password);
     },
     async goto(page, path) {
       await page.goto(`${baseUrl}${path}`);
@@ -198,8 +222,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
     errorsOf: (page) => errors.get(page) ?? [],
     api: (page, method, path, body) =>
       page.evaluate(
-        async ({ method, path, body }) => {
-          const token = localStorage.getItem('academy_access_token');
+        async ({ method, path, body, token }) => {
           const res = await fetch(`/api${path}`, {
             method,
             headers: { 'Content-Type': 'application/json', 'X-App-Id': 'passage', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -208,7 +231,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
           const text = await res.text();
           return { status: res.status, body: text ? JSON.parse(text) : undefined };
         },
-        { method, path, body },
+        { method, path, body, token: tokens.get(page.context()) ?? null },
       ),
     async stop() {
       for (const c of contexts) await c.close().catch(() => undefined);

@@ -5,12 +5,12 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { passDeviceLock } from './harness';
+import { passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
 
 export type Row = Record<string, unknown> & { id: string };
 
 export async function tokenOf(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('academy_access_token'))) ?? '';
+  return harnessToken(page);
 }
 
 /** What the server holds (not the mirror): the platform API called from Node with this token. */
@@ -203,8 +203,9 @@ export async function signInAt(page: Page, baseUrl: string, email: string, passw
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.search.includes('access_token'));
+  await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.searchParams.has('code'));
   await passDeviceLock(page);
+  await rememberJsonSignIn(page, baseUrl, email, password);
 }
 
 /** The leader's status row (data/sync/status-store.ts) as the page's IndexedDB holds it. */

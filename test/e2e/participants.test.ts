@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, setupHarness } from './harness';
+import { DEMO, passDeviceLock, setupHarness, tokenOf as harnessToken } from './harness';
 
 /**
  * The participant flows in Chromium against the real server (issue #4): a coach adds a
@@ -14,7 +14,7 @@ const h = setupHarness();
 type Row = Record<string, unknown> & { id: string };
 
 async function tokenOf(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('academy_access_token'))) ?? '';
+  return harnessToken(page);
 }
 
 /** Reads the platform API with the signed-in page's token: what the server holds, not the mirror. */
@@ -100,8 +100,10 @@ describe('participants in the browser', () => {
     const [after] = await api(page, 'Participant', { id: created.id });
     expect(after).toMatchObject({ email: 'rosalind.qv@example.net', age: expectedAge });
 
-    // The page URL may hold the temporary id; after a reload it still shows the participant (alias).
+    // The page URL may hold the temporary id; after a reload (and the PIN, issue #21.3) it still
+    // shows the participant (alias).
     await page.reload();
+    expect(await passDeviceLock(page)).toBe('unlock');
     await page.getByRole('heading', { level: 1, name: 'Rosalind Quintero-Vale' }).waitFor({ timeout: 30_000 });
     expect(await axeInMain(page)).toEqual([]);
     expect(appErrors(page)).toEqual([]);

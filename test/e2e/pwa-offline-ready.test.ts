@@ -35,7 +35,9 @@ describe('ready to work offline (issue #11.6)', () => {
     await readiness(page).getByText('Ready to work offline').waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => (window as unknown as { __readiness: string[] }).__readiness.some((t) => t.includes('Ready to work offline')));
     const seen = await page.evaluate(() => (window as unknown as { __readiness: string[] }).__readiness.map((t) => t.trim()));
-    expect(seen).toEqual(['Getting ready to work offline…', 'Ready to work offline']);
+    // "Getting ready" shows while the worker installs, if the app is on screen by then: since
+    // issue #21 the PIN's key derivation (Argon2id, ~1 s) often outlasts the install.
+    expect([['Getting ready to work offline…', 'Ready to work offline'], ['Ready to work offline']]).toContainEqual(seen);
 
     // The connection goes the moment the line says so.
     await page.context().setOffline(true);

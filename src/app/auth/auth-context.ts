@@ -18,6 +18,10 @@ export interface AuthState {
   needsConnection?: boolean;
   /** The device lock of a signed-in user (issue #14); null before start-up decided. */
   lock: LockState | null;
+  /**
+   * An administrator revoked this tablet (issue #21.2): its copy was erased; the reason to show.
+   */
+  revoked?: string | null;
 }
 
 export interface AuthApi extends AuthState {
@@ -39,18 +43,20 @@ export interface AuthApi extends AuthState {
   retry(): void;
   /** Try the device PIN; on success the app opens (and sync starts). */
   unlock(pin: string): Promise<UnlockResult>;
-  /** Choose this device's PIN (first sign-in here, or after a reset). */
-  setPin(pin: string): Promise<void>;
+  /** Choose this device's PIN (first sign-in here, or after a reset), optionally with the authenticator. */
+  setPin(pin: string, options?: { withAuthenticator?: boolean }): Promise<void>;
   /** Lock now (the Lock button): sync stops, the key and every decrypted list leave memory, in every tab. */
   lockNow(): void;
   /** The idle lock: the same, in this tab only (another tab may be in use). */
   lockIdle(): void;
   /** Forgot the PIN: forget the stored sign-in (the data stays) and sign in online to set a new one. */
   forgotPin(): void;
-  /** After 10 wrong PINs the device's copy was erased: forget the sign-in and go to sign-in. */
+  /** Sign in with the password again (10 wrong PINs destroyed the PIN, or the tablet was erased). */
   afterWipe(): void;
-  /** The PIN policy, wrong tries so far, the wait, and the changes an erase would lose. */
+  /** The PIN policy, wrong tries so far, the wait, and the changes waiting here. */
   lockInfo(): Promise<LockInfo>;
+  /** Whether the PIN can also require this tablet's authenticator (WebAuthn PRF, issue #21.4). */
+  secondFactorAvailable(): Promise<boolean>;
 }
 
 export const AuthContext = createContext<AuthApi | null>(null);

@@ -43,6 +43,10 @@ export function publicSettingsError(error: unknown): AuthError {
 /** Current-user failures: 401/403 mean sign in again; anything else leaves the user signed out. */
 export function currentUserError(error: unknown): AuthError | null {
   const status = (error as ErrorLike | null)?.status;
+  // An administrator revoked this tablet (issue #21.2): the shell erases its copy and says why.
+  if (status === 401 && (error as { code?: unknown } | null)?.code === 'DEVICE_REVOKED') {
+    return { type: 'device_revoked', message: messageOf(error) || 'This tablet was signed out by an administrator.' };
+  }
   if (status === 401 || status === 403) return { type: 'auth_required', message: 'Authentication required' };
   return null;
 }

@@ -3,7 +3,7 @@ import { CurrentUserContext } from '../current-user';
 import { useAuth } from './auth-context';
 import { LoadingScreen } from './loading-screen';
 import { StartupError } from './startup-error';
-import { SetPinScreen, UnlockScreen } from './device-lock-screens';
+import { RevokedScreen, SetPinScreen, UnlockScreen } from './device-lock-screens';
 import { IdleLock } from './idle-lock';
 import { shellParts } from '../screens';
 import { markFirstPageShown } from '../first-page';
@@ -18,7 +18,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const loading = auth.isLoadingPublicSettings || auth.isLoadingAuth;
   const type = auth.authError?.type;
   const goToLogin =
-    !loading && !auth.isAuthenticated && !auth.needsConnection && (type === 'auth_required' || (!auth.authError && !auth.userLoadError));
+    !loading && !auth.revoked && !auth.isAuthenticated && !auth.needsConnection && (type === 'auth_required' || (!auth.authError && !auth.userLoadError));
 
   const navigateToLogin = useEffectEvent(() => auth.navigateToLogin());
   // Once per decision: a re-render with the same decision must not navigate again.
@@ -35,6 +35,13 @@ export function AuthGate({ children }: { children: ReactNode }) {
   }, [reopen]);
 
   if (loading) return <LoadingScreen />;
+  if (auth.revoked) {
+    return (
+      <ShownInsteadOfApp>
+        <RevokedScreen reason={auth.revoked} />
+      </ShownInsteadOfApp>
+    );
+  }
   // /login is the server's page: offline it would be the browser's "no internet" page (issue #9.8).
   if (auth.needsConnection && !auth.isAuthenticated) {
     return (
@@ -82,6 +89,8 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (auth.lock === 'set-pin') {
     return (
       <ShownInsteadOfApp>
+        {/* The key is in memory while a PIN is chosen: the idle lock applies here too (#21.3). */}
+        <IdleLock />
         <SetPinScreen />
       </ShownInsteadOfApp>
     );

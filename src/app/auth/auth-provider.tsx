@@ -7,6 +7,7 @@ import type * as deviceLock from '../../data/device-lock';
 import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
 import { isTransportFailure } from './auth-errors';
 import { runStartup } from './startup';
+import { forgetListSearches } from '../list-search';
 
 /** How long logout waits to learn whether the server answers before treating it as offline. */
 const LOGOUT_PROBE_MS = 4000;
@@ -39,14 +40,55 @@ export interface AuthEnvironment {
   appBaseUrl: string;
   navigate(url: string): void;
   reload(): void;
-  session: Pick<typeof session, 'getCachedUser' | 'cacheCurrentUser' | 'pendingCountFor' | 'otherUsersWithPendingOps' | 'clearLocalData'>;
-  sync: { start(args: { client: PlatformClient; user: User }): unknown; stop(): unknown };
+  session: Pick<
+    typeof session,
+    'getCachedUser' | 'cacheCurrentUser' | 'pendingCountFor' | 'otherUsersWithPendingOps' | 'clearLocalData' | 'lockedVaultOwner' | 'rememberSessionToEnd' | 'sessionsToEnd' | 'sessionsEnded'
+  >;
+  sync: {
+    start(args: { client: PlatformClient; user: User }): unknown;
+    stop(): unknown;
+    /** An administrator revoked this tablet (issue #21.2); returns the unsubscribe. */
+    onRevoked?(listener: (reason: string) => void): () => void;
+  };
   /** Asks before a logout that leaves `pendingCount` changes behind (S11); true = go ahead. */
   confirmLogout(pendingCount: number): Promise<boolean>;
   /** The device lock (issue #14): the data layer's data/device-lock.ts. */
-  vault: Pick<typeof deviceLock, 'openDeviceLock' | 'unlockDevice' | 'chooseDevicePin' | 'lockDevice' | 'askPinReset' | 'deviceLockInfo' | 'onLockedElsewhere'>;
-  /** This page load carries a token from an interactive sign-in (the URL's access_token). */
-  signedInNow: boolean;
+  vault: Pick<typeof deviceLock, 'openDeviceLock' | 'unlockDevice' | 'chooseDevicePin' | 'lockDevice' | 'askPinReset' | 'deviceLockInfo' | 'onLockedElsewhere' | 'forgetSession' | 'secondFactorAvailable' | 'isDeviceUnlocked'>;
+  /**
+   * Completes a sign-in this page load came back with (issue #21.1): exchanges the one-time code
+   * for the token. Resolves true when a fresh password sign-in was completed (the server's key may
+   * then open the vault), false when there was none; rejects when the exchange failed. Called once
+   * per page load (the code is single use): later calls give the first answer.
+   */
+  completeSignIn(): Promise<boolean>;
+  /** `{appBaseUrl}/login?from_url=…` with a new PKCE challenge (issue #21.1). */
+  loginUrl(fromUrl: string): Promise<string>;
+  /** The session id of the token in memory, if it says one. */
+  sessionIdOf(): string | null;
+}
+
+/** Ends the session of the token in memory on the server; remembered for later when it cannot. */
+async function endThisSession(client: PlatformClient, env: AuthEnvironment): Promise<void> {
+  const sid = env.sessionIdOf();
+  if (!env.getToken()) return;
+  try {
+    await client.auth.endSessions();
+  } catch {
+    if (sid) env.session.rememberSessionToEnd(sid);
+  }
+}
+
+/** Sessions an offline logout or an erase could not end: told to the server at the next contact. */
+async function endForgottenSessions(client: PlatformClient, env: AuthEnvironment): Promise<void> {
+  const ids = env.session.sessionsToEnd();
+  if (!ids.length) return;
+  try {
+    await client.auth.endSessions(ids);
+    env.session.sessionsEnded(ids);
+  } catch (error) {
+    // A 4xx will not get better (an old server without the route): forget them.
+    if (!isTransportFailure(error)) env.session.sessionsEnded(ids);
+  }
 }
 
 export function AuthProvider({ client, env, children }: { client: PlatformClient; env: AuthEnvironment; children: ReactNode }) {
@@ -54,35 +96,57 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
   const [attempt, setAttempt] = useState(0);
   const syncing = useRef(false);
 
+  // A fresh password sign-in of this page load opens the vault with the server's key once; after
+  // that (a lock, Try again) only the PIN does.
+  const freshUnused = useRef(true);
+
   useEffect(() => {
     let cancelled = false;
-    runStartup({
-      client,
-      hasToken: !!env.getToken(),
-      getCachedUser: env.session.getCachedUser,
-      cacheCurrentUser: env.session.cacheCurrentUser,
-      onPublicSettings: (publicSettings) => {
-        if (!cancelled) setState((s) => ({ ...s, publicSettings, isLoadingPublicSettings: false }));
-      },
-    }).then(async (result) => {
-      if (cancelled) return;
+    const start = async () => {
+      let fresh = false;
+      try {
+        fresh = (await env.completeSignIn()) && freshUnused.current;
+      } catch (error) {
+        // The code expired, was used, or the server is out of reach: sign in again (or say offline).
+        if (isTransportFailure(error)) return { ...INITIAL_AUTH_STATE, isLoadingAuth: false, isLoadingPublicSettings: false, needsConnection: true };
+        console.warn('The sign-in could not be completed', error);
+      }
+      const result = await runStartup({
+        client,
+        hasToken: !!env.getToken(),
+        lockedOwner: env.session.lockedVaultOwner,
+        getCachedUser: env.session.getCachedUser,
+        cacheCurrentUser: env.session.cacheCurrentUser,
+        onPublicSettings: (publicSettings) => {
+          if (!cancelled) setState((s) => ({ ...s, publicSettings, isLoadingPublicSettings: false }));
+        },
+      });
+      if (cancelled) return null;
+      if (result.authError?.type === 'device_revoked') {
+        // Revoked by an administrator in erase mode: nothing here may be sent or kept.
+        await env.session.clearLocalData().catch((err: unknown) => console.error('Could not erase this tablet', err));
+        env.clearToken();
+        return { ...result, lock: null, revoked: result.authError.message, isLoadingAuth: false, isLoadingPublicSettings: false };
+      }
       let lock: AuthState['lock'] = null;
       let user = result.user;
       if (result.isAuthenticated && user) {
-        lock = await env.vault
-          .openDeviceLock({ userId: user.id, online: !result.offline, signedInNow: env.signedInNow })
-          .catch((err: unknown) => {
-            console.error('The device lock could not be opened', err);
-            return 'locked' as const;
-          });
+        lock = await env.vault.openDeviceLock({ userId: user.id, fresh }).catch((err: unknown) => {
+          console.error('The device lock could not be opened', err);
+          return 'locked' as const;
+        });
         if (lock === 'unlocked' || lock === 'set-pin') {
+          freshUnused.current = false;
           // The key is in memory: the signed-in user is cached sealed (start-up could not before).
-          if (!result.offline) await env.session.cacheCurrentUser(user).catch(() => undefined);
+          if (!result.offline && env.getToken()) await env.session.cacheCurrentUser(user).catch(() => undefined);
           user = (await env.session.getCachedUser().catch(() => null)) ?? user;
+          if (!result.offline) void endForgottenSessions(client, env);
         }
       }
-      if (cancelled) return;
-      setState({ ...result, user, lock, isLoadingAuth: false, isLoadingPublicSettings: false });
+      return { ...result, user, lock, isLoadingAuth: false, isLoadingPublicSettings: false };
+    };
+    void start().then((next) => {
+      if (!cancelled && next) setState(next);
     });
     return () => {
       cancelled = true;
@@ -136,12 +200,31 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
     syncing.current = false;
   }, [env]);
 
+  // Revoked while running (learnt by the sync runtime): what could be sent was sent; erase, say why.
+  useEffect(
+    () =>
+      env.sync.onRevoked?.((reason) => {
+        void (async () => {
+          await stopSync();
+          await env.session.clearLocalData().catch((err: unknown) => console.error('Could not erase this tablet', err));
+          env.vault.lockDevice({ everywhere: true });
+          env.clearToken();
+          setState({ ...INITIAL_AUTH_STATE, isLoadingAuth: false, isLoadingPublicSettings: false, revoked: reason });
+        })();
+      }),
+    [env, stopSync],
+  );
+
   const lock = useCallback(
     (everywhere: boolean) => {
-      // The key goes at once; sync stops with it (it could neither read nor write personal fields).
+      // The key goes at once; sync stops with it (it could neither read nor write personal fields),
+      // and the sign-in leaves memory as soon as its last request is done (issue #21.1).
       env.vault.lockDevice({ everywhere });
+      forgetListSearches();
       setState((s) => (s.lock === 'unlocked' || s.lock === 'set-pin' ? { ...s, lock: 'locked' } : s));
-      void stopSync();
+      void stopSync().then(() => {
+        if (!env.vault.isDeviceUnlocked()) env.clearToken();
+      });
     },
     [env, stopSync],
   );
@@ -153,42 +236,43 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
   const unlock = useCallback<AuthApi['unlock']>(
     async (pin) => {
       const result = await env.vault.unlockDevice(pin);
-      // Erased after 10 wrong PINs: the stored sign-in goes too, so only a password gets back in.
-      if (!result.ok && result.reason === 'wiped') env.clearToken();
-      if (result.ok) {
-        const user = await env.session.getCachedUser().catch(() => null);
-        setState((s) => ({ ...s, lock: 'unlocked', user: user ?? s.user }));
-      }
+      // The key and the sealed sign-in are in memory: start-up runs again with them (the server is
+      // asked who this is, as at any start; offline, the cached user opens the app).
+      if (result.ok) setAttempt((n) => n + 1);
       return result;
     },
     [env],
   );
 
   const setPin = useCallback<AuthApi['setPin']>(
-    async (pin) => {
-      await env.vault.chooseDevicePin(pin);
+    async (pin, options) => {
+      await env.vault.chooseDevicePin(pin, options);
       setState((s) => ({ ...s, lock: 'unlocked' }));
     },
     [env],
   );
 
+  const goToSignIn = useCallback(() => {
+    const from = window.location.href;
+    void env.loginUrl(from).then(
+      (url) => env.navigate(url),
+      () => env.navigate(`${env.appBaseUrl}/login?from_url=${encodeURIComponent(from)}`),
+    );
+  }, [env]);
+
   const leaveForSignIn = useCallback(() => {
     env.clearToken();
     setState(INITIAL_AUTH_STATE);
-    const from = encodeURIComponent(window.location.href);
-    env.navigate(`${env.appBaseUrl}/login?from_url=${from}`);
-  }, [env]);
+    goToSignIn();
+  }, [env, goToSignIn]);
 
   const forgotPin = useCallback(() => {
-    // The data stays sealed here; an online sign-in brings the server's key, which opens it.
+    // The data stays sealed here; a fresh password sign-in brings the server's key, which opens it.
     env.vault.askPinReset();
     leaveForSignIn();
   }, [env, leaveForSignIn]);
 
-  const navigateToLogin = useCallback(() => {
-    const from = encodeURIComponent(window.location.href);
-    env.navigate(`${env.appBaseUrl}/login?from_url=${from}`);
-  }, [env]);
+  const navigateToLogin = goToSignIn;
 
   const logout = useCallback<AuthApi['logout']>(
     async ({ redirect = true, redirectTo } = {}) => {
@@ -204,6 +288,9 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
       if (mine === 0 && others.length === 0) {
         await env.session.clearLocalData().catch((err: unknown) => console.error('Could not clear local data', err));
       }
+      else await env.vault.forgetSession();
+      // The server ends this sign-in now, or at the next contact when it cannot be reached (#21.2).
+      await endThisSession(client, env);
       // A copy kept for pending changes stays sealed: its key leaves memory with the user.
       env.vault.lockDevice({ everywhere: true });
       env.clearToken();
@@ -238,8 +325,9 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
       forgotPin,
       afterWipe: leaveForSignIn,
       lockInfo: env.vault.deviceLockInfo,
+      secondFactorAvailable: env.vault.secondFactorAvailable,
     }),
-    [state, user, othersPending, logout, navigateToLogin, unlock, setPin, lockNow, lockIdle, forgotPin, leaveForSignIn, env.vault.deviceLockInfo],
+    [state, user, othersPending, logout, navigateToLogin, unlock, setPin, lockNow, lockIdle, forgotPin, leaveForSignIn, env.vault.deviceLockInfo, env.vault.secondFactorAvailable],
   );
 
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;

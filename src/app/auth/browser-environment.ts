@@ -6,7 +6,7 @@ import type { AuthEnvironment } from './auth-provider';
 
 /** The real world for AuthProvider: location, the data layer's session and sync runtime. */
 export function browserAuthEnvironment(
-  overrides: Partial<AuthEnvironment> & Pick<AuthEnvironment, 'getToken' | 'clearToken' | 'signedInNow'>,
+  overrides: Partial<AuthEnvironment> & Pick<AuthEnvironment, 'getToken' | 'clearToken' | 'completeSignIn' | 'loginUrl' | 'sessionIdOf'>,
 ): AuthEnvironment {
   return {
     appBaseUrl: '',
@@ -22,6 +22,7 @@ export function browserAuthEnvironment(
         void import('../../pwa/storage-prompt-toast').then((m) => m.promptForPersistentStorage()).catch(() => undefined);
       },
       stop: () => runtime.stopDataSync(),
+      onRevoked: runtime.onDeviceRevoked,
     },
     confirmLogout,
     vault: deviceLock,

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { KeyRound, Lock, ShieldAlert } from 'lucide-react';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/field';
+import { CheckboxField, TextField } from '../../ui/field';
 import { useAuth } from './auth-context';
-import type { LockInfo, UnlockResult } from '../../data/device-lock';
+import type { LockInfo, PendingKind, UnlockResult } from '../../data/device-lock';
 import { MAX_ATTEMPTS } from '../../data/device-lock';
 
 /**
@@ -72,14 +72,47 @@ function changesPhrase(n: number): string {
   return n === 1 ? '1 change' : `${n} changes`;
 }
 
+const KIND_NAMES: Record<string, [string, string]> = {
+  Participant: ['participant', 'participants'],
+  Enrollment: ['enrollment', 'enrollments'],
+  Cohort: ['cohort', 'cohorts'],
+  Outcome: ['outcome', 'outcomes'],
+  Program: ['program', 'programs'],
+  Site: ['site', 'sites'],
+  Session: ['session', 'sessions'],
+  User: ['profile', 'profiles'],
+};
+
+/** '2 changes to participants and 1 to an enrollment' — what waits, named by kind (issue #21.7). */
+export function pendingPhrase(kinds: readonly PendingKind[]): string {
+  const parts = kinds.map(({ entity, count }, i) => {
+    const [one, many] = KIND_NAMES[entity] ?? [entity.toLowerCase(), `${entity.toLowerCase()}s`];
+    const what = count === 1 ? `${/^[aeiou]/.test(one) ? 'an' : 'a'} ${one}` : many;
+    return i === 0 ? `${changesPhrase(count)} to ${what}` : `${count} to ${what}`;
+  });
+  if (parts.length <= 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
 export function SetPinScreen() {
-  const { setPin } = useAuth();
+  const { setPin, secondFactorAvailable } = useAuth();
   const [info] = useLockInfo();
+  const [canUseAuthenticator, setCanUseAuthenticator] = useState(false);
+  const [withAuthenticator, setWithAuthenticator] = useState(false);
+  useEffect(() => {
+    let live = true;
+    secondFactorAvailable()
+      .then((ok) => live && setCanUseAuthenticator(ok))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [secondFactorAvailable]);
   const [pin, setPinValue] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const min = info?.policy.pin_min_length ?? 6;
+  const min = info?.policy.pin_min_length ?? 8;
   const minutes = info?.policy.idle_lock_minutes ?? 15;
 
   const submit = async (e: FormEvent) => {
@@ -89,7 +122,7 @@ export function SetPinScreen() {
     setBusy(true);
     setError(null);
     try {
-      await setPin(pin);
+      await setPin(pin, { withAuthenticator });
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The PIN could not be saved.');
       setBusy(false);
@@ -105,6 +138,16 @@ export function SetPinScreen() {
       <form className="mt-6 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
         <TextField label="PIN" value={pin} onChange={(e) => setPinValue(e.target.value.trim())} {...PIN_INPUT} autoFocus />
         <TextField label="Confirm PIN" value={confirm} onChange={(e) => setConfirm(e.target.value.trim())} {...PIN_INPUT} error={error ?? undefined} />
+        {canUseAuthenticator && (
+          <div>
+            <CheckboxField
+              label="Also require this tablet's fingerprint, face or screen lock"
+              checked={withAuthenticator}
+              onChange={(e) => setWithAuthenticator(e.target.checked)}
+            />
+            <p className="mt-1 ml-6 text-xs text-slate-500">A copy of this tablet's data then cannot be opened by guessing the PIN.</p>
+          </div>
+        )}
         <Button type="submit" className="w-full" disabled={busy || !pin || !confirm}>
           {busy ? 'Saving…' : 'Save PIN'}
         </Button>
@@ -117,6 +160,8 @@ export function SetPinScreen() {
 function wrongMessage(result: Extract<UnlockResult, { ok: false }>): string | null {
   if (result.reason === 'wrong') return `Wrong PIN. ${result.attemptsLeft === 1 ? '1 try' : `${result.attemptsLeft} tries`} left.`;
   if (result.reason === 'no-pin') return 'No PIN is set on this tablet. Sign in again online.';
+  if (result.reason === 'wait') return null;
+  if (result.reason === 'no-second-factor') return "This tablet's fingerprint, face or screen lock did not answer. Enter the PIN and try again.";
   return null;
 }
 
@@ -126,16 +171,18 @@ export function UnlockScreen() {
   const [pin, setPinValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [wiped, setWiped] = useState(false);
+  const [destroyed, setDestroyed] = useState(false);
   const [offlineHelp, setOfflineHelp] = useState(false);
   const wait = useSecondsUntil(info?.retryAt ?? null);
   const left = info ? MAX_ATTEMPTS - info.failedAttempts : MAX_ATTEMPTS;
 
-  if (wiped) {
+  if (destroyed || info?.pinDestroyed) {
     return (
-      <LockCard icon={<ShieldAlert aria-hidden="true" className="h-12 w-12 text-red-600" />} title="This tablet's copy was erased">
+      <LockCard icon={<ShieldAlert aria-hidden="true" className="h-12 w-12 text-red-600" />} title="The PIN no longer opens this tablet">
         <p className="mt-3 text-sm text-slate-700">
-          After {MAX_ATTEMPTS} wrong PINs, Passage erased its data on this tablet. Sign in online to download it again and choose a new PIN.
+          After {MAX_ATTEMPTS} wrong PINs, Passage stopped accepting a PIN on this tablet. Its data stays encrypted here
+          {info && info.pending > 0 ? `, with ${pendingPhrase(info.pendingKinds)} not yet sent to the server` : ''}. Sign in online
+          with your password to open it again and choose a new PIN{info && info.pending > 0 ? '; the waiting changes are sent then' : ''}.
         </p>
         <div className="mt-6 flex justify-center">
           <Button onClick={auth.afterWipe}>Sign in</Button>
@@ -152,7 +199,7 @@ export function UnlockScreen() {
     try {
       const result = await auth.unlock(pin);
       if (result.ok) return;
-      if (result.reason === 'wiped') return setWiped(true);
+      if (result.reason === 'pin-destroyed') return setDestroyed(true);
       setPinValue('');
       setError(wrongMessage(result));
       reloadInfo();
@@ -180,9 +227,8 @@ export function UnlockScreen() {
         )}
         {info && left === 1 && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            One more wrong PIN erases Passage's data on this tablet
-            {info.pending > 0 ? `, including ${changesPhrase(info.pending)} not yet sent to the server, which would be lost` : ''}. You
-            would then need to sign in online.
+            One more wrong PIN and the PIN stops opening this tablet: only an online sign-in with your password opens it again
+            {info.pending > 0 ? `, and until then ${pendingPhrase(info.pendingKinds)} cannot be sent to the server` : ''}.
           </p>
         )}
         <Button type="submit" className="w-full" disabled={busy || !pin || wait > 0}>
@@ -198,6 +244,20 @@ export function UnlockScreen() {
             A new PIN needs an online sign-in. Connect this tablet to the internet, then choose Forgot your PIN? again.
           </p>
         )}
+      </div>
+    </LockCard>
+  );
+}
+
+/** An administrator revoked this tablet (issue #21.2): its copy is gone; say why, and offer a sign-in. */
+export function RevokedScreen({ reason }: { reason: string }) {
+  const auth = useAuth();
+  return (
+    <LockCard icon={<ShieldAlert aria-hidden="true" className="h-12 w-12 text-red-600" />} title="This tablet was signed out">
+      <p className="mt-3 text-sm text-slate-700">{reason}</p>
+      <p className="mt-2 text-sm text-slate-700">Passage erased its data on this tablet. To use it again, sign in online.</p>
+      <div className="mt-6 flex justify-center">
+        <Button onClick={auth.afterWipe}>Sign in</Button>
       </div>
     </LockCard>
   );

@@ -14,6 +14,11 @@ export interface StartupDeps {
     auth: { me(): Promise<User> };
   };
   hasToken: boolean;
+  /**
+   * The account whose sealed copy this device holds, when there is no token in memory (issue #21:
+   * every start is locked; the sign-in comes out of the vault with the PIN). null without a vault.
+   */
+  lockedOwner?(): Promise<User | null>;
   getCachedUser(): Promise<User | null>;
   cacheCurrentUser(user: User): Promise<void>;
   /** Called once public settings are known, so the shell can show the next loading stage. */
@@ -49,13 +54,25 @@ const signedOut = (authError: AuthError | null, publicSettings: PublicSettings |
 });
 
 async function cachedStart(deps: StartupDeps, publicSettings: PublicSettings | null): Promise<StartupResult | null> {
-  if (!deps.hasToken) return null;
+  if (!deps.hasToken) return lockedStart(deps, publicSettings, true);
   const cached = await deps.getCachedUser().catch(() => null);
   return cached ? { user: cached, isAuthenticated: true, authError: null, publicSettings, offline: true } : null;
 }
 
+/** A device holding a sealed copy and no token in memory: its owner, locked (the PIN screen). */
+async function lockedStart(deps: StartupDeps, publicSettings: PublicSettings | null, offline: boolean): Promise<StartupResult | null> {
+  const owner = await deps.lockedOwner?.().catch(() => null);
+  return owner ? { user: owner, isAuthenticated: true, authError: null, publicSettings, offline } : null;
+}
+
 export async function runStartup(deps: StartupDeps): Promise<StartupResult> {
   try {
+    // A locked device (issue #21): its sign-in is sealed, so nothing can be asked of the server yet
+    // (no request goes out while locked). The PIN screen first; start-up runs again after it.
+    if (!deps.hasToken) {
+      const locked = await lockedStart(deps, null, false);
+      if (locked) return locked;
+    }
     let publicSettings: PublicSettings;
     try {
       publicSettings = await deps.client.getPublicSettings();
@@ -65,12 +82,23 @@ export async function runStartup(deps: StartupDeps): Promise<StartupResult> {
         if (offline) return offline;
         if (!deps.hasToken) return { ...signedOut(null), needsConnection: true };
       }
-      return signedOut(publicSettingsError(error));
+      const settingsError = publicSettingsError(error);
+      if (deps.hasToken && settingsError.type === 'auth_required') {
+        // The sign-in was refused: ask who this is, so a tablet an administrator revoked learns
+        // why (issue #21.2: the entity API answers DEVICE_REVOKED with the reason).
+        const revoked = await deps.client.auth.me().then(
+          () => null,
+          (e: unknown) => currentUserError(e),
+        );
+        if (revoked?.type === 'device_revoked') return signedOut(revoked);
+      }
+      return signedOut(settingsError);
     }
     deps.onPublicSettings?.(publicSettings);
 
-    // The client does not itself require sign-in (spec 2.3); with no token there is no one to fetch.
-    if (!deps.hasToken) return signedOut(null, publicSettings);
+    // The client does not itself require sign-in (spec 2.3); with no token there is no one to fetch
+    // (a locked device's owner is asked for the PIN first; their sealed sign-in follows it).
+    if (!deps.hasToken) return (await lockedStart(deps, publicSettings, false)) ?? signedOut(null, publicSettings);
 
     try {
       const user = await deps.client.auth.me();

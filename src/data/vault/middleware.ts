@@ -96,9 +96,17 @@ function drop(state: SealState, table: string, primaryKey: unknown, why: string)
   return DROPPED;
 }
 
+/**
+ * Bytes of any realm: IndexedDB hands back a Uint8Array of the realm that stored it (a test's
+ * jsdom window and Node's fake-indexeddb are two), so `instanceof` is not the test.
+ */
+function isBytes(value: unknown): value is Uint8Array {
+  return ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]';
+}
+
 function sealOf(row: Row): Uint8Array | null | undefined {
   const value = row[SEALED_FIELD];
-  if (value instanceof Uint8Array) return value;
+  if (isBytes(value)) return value;
   return value === null ? null : undefined;
 }
 
@@ -153,7 +161,7 @@ export function openRow(key: Uint8Array, row: Row, aad: Uint8Array, options: Ope
   const { [SEALED_FIELD]: sealed, ...stored } = row;
   const clear = clearFields ? onlyClear(stored, clearFields) : stored;
   if (sealed === null && legacy) return clear;
-  if (!(sealed instanceof Uint8Array)) throw new Error('The row has no seal');
+  if (!isBytes(sealed)) throw new Error('The row has no seal');
   const hit = rows && row.id !== undefined ? rows.get(row.id) : undefined;
   if (hit && sameEnds(hit.ends, sealed)) return { ...clear, ...hit.secret };
   const secret = openJson<Row>(key, sealed, aad, { legacy });

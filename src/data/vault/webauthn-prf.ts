@@ -18,6 +18,8 @@ type PrfResults = { enabled?: boolean; results?: { first?: BufferSource } };
 export async function prfSupported(): Promise<boolean> {
   const PKC = (globalThis as { PublicKeyCredential?: typeof PublicKeyCredential }).PublicKeyCredential;
   if (!PKC || typeof navigator === 'undefined' || !navigator.credentials) return false;
+  // WebAuthn needs a domain as its relying party: an address like 127.0.0.1 has none.
+  if (typeof location !== 'undefined' && /^(\d+\.){3}\d+$|^\[|:/.test(location.hostname)) return false;
   try {
     const caps = (PKC as unknown as { getClientCapabilities?: () => Promise<Record<string, boolean>> }).getClientCapabilities;
     if (caps) {

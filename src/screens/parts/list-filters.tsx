@@ -35,6 +35,7 @@ export function ListFilters<S extends string>({
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
         <input
           type="search"
+          autoComplete="off"
           aria-label={searchLabel}
           placeholder={placeholder}
           value={query}

@@ -45,7 +45,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Password', { exact: true }).fill(password);
   beforeClick?.();
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.search.includes('access_token'), { timeout: 60_000 });
+  await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.searchParams.has('code'), { timeout: 60_000 });
 }
 
 const throttleSessions = new WeakMap<Page, CDPSession>();

@@ -8,8 +8,8 @@
 import type { Page } from 'playwright-core';
 import { waitForMark } from './page-marks';
 
-/** The bench coach's PIN (the e2e tests' TEST_PIN; the demo policy asks for at least 6 digits). */
-export const BENCH_PIN = '246810';
+/** The bench coach's PIN (the e2e tests' TEST_PIN; the demo policy asks for at least 8 digits). */
+export const BENCH_PIN = '24681357';
 
 export interface LockStep {
   /** The screen usable, ms since this page's navigation start. */

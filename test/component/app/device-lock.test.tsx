@@ -15,24 +15,24 @@ describe('device lock screens', { timeout: 20_000 }, () => {
   it('after the first sign-in here: a PIN of the allowed length, typed twice, opens the app and starts sync', async () => {
     const { env } = renderShell('/', signedIn, { lock: 'set-pin' });
     expect(await screen.findByRole('heading', { name: 'Set a PIN for this tablet' })).toBeInTheDocument();
-    expect(screen.getByText(/at least 6 digits/)).toBeInTheDocument();
+    expect(screen.getByText(/at least 8 digits/)).toBeInTheDocument();
     expect(env.sync.start).not.toHaveBeenCalled();
 
-    await userEvent.type(screen.getByLabelText('PIN'), '12345');
-    await userEvent.type(screen.getByLabelText('Confirm PIN'), '12345');
+    await userEvent.type(screen.getByLabelText('PIN'), '1234567');
+    await userEvent.type(screen.getByLabelText('Confirm PIN'), '1234567');
     await userEvent.click(screen.getByRole('button', { name: 'Save PIN' }));
-    expect(await screen.findByText('The PIN must be at least 6 digits.')).toBeInTheDocument();
+    expect(await screen.findByText('The PIN must be at least 8 digits.')).toBeInTheDocument();
 
     await userEvent.clear(screen.getByLabelText('PIN'));
-    await userEvent.type(screen.getByLabelText('PIN'), '123456');
+    await userEvent.type(screen.getByLabelText('PIN'), '12345678');
     await userEvent.click(screen.getByRole('button', { name: 'Save PIN' }));
     expect(await screen.findByText('The two PINs do not match.')).toBeInTheDocument();
 
     await userEvent.clear(screen.getByLabelText('Confirm PIN'));
-    await userEvent.type(screen.getByLabelText('Confirm PIN'), '123456');
+    await userEvent.type(screen.getByLabelText('Confirm PIN'), '12345678');
     await userEvent.click(screen.getByRole('button', { name: 'Save PIN' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
-    expect(env.vault.chooseDevicePin).toHaveBeenCalledWith('123456');
+    expect(env.vault.chooseDevicePin).toHaveBeenCalledWith('12345678', { withAuthenticator: false });
     await waitFor(() => expect(env.sync.start).toHaveBeenCalledTimes(1));
   });
 
@@ -46,23 +46,36 @@ describe('device lock screens', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Wrong PIN. 9 tries left.')).toBeInTheDocument();
     expect(env.sync.start).not.toHaveBeenCalled();
 
-    await userEvent.type(screen.getByLabelText('PIN'), '246810');
+    await userEvent.type(screen.getByLabelText('PIN'), '24681357');
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
-    expect(env.vault.unlockDevice).toHaveBeenLastCalledWith('246810');
+    expect(env.vault.unlockDevice).toHaveBeenLastCalledWith('24681357');
     await waitFor(() => expect(env.sync.start).toHaveBeenCalledTimes(1));
   });
 
-  it('before the last try it warns with the unsent changes; the tenth wrong PIN erases, forgets the sign-in and offers sign-in', async () => {
-    const { env } = renderShell('/', signedIn, { lock: 'locked', lockInfo: { failedAttempts: 9, pending: 2 } });
-    expect(await screen.findByText(/One more wrong PIN erases Passage's data on this tablet, including 2 changes not yet sent to the server/)).toBeInTheDocument();
-    env.vault.unlockDevice.mockResolvedValueOnce({ ok: false, reason: 'wiped' });
-    await userEvent.type(screen.getByLabelText('PIN'), '000000');
+  it('before the last try it names the unsent changes; the tenth wrong PIN keeps the data and asks for a password sign-in', async () => {
+    const { env } = renderShell('/', signedIn, {
+      lock: 'locked',
+      lockInfo: { failedAttempts: 9, pending: 3, pendingKinds: [{ entity: 'Participant', count: 2 }, { entity: 'Enrollment', count: 1 }] },
+    });
+    expect(
+      await screen.findByText(/One more wrong PIN and the PIN stops opening this tablet.*2 changes to participants and 1 to an enrollment cannot be sent/),
+    ).toBeInTheDocument();
+    env.vault.unlockDevice.mockResolvedValueOnce({ ok: false, reason: 'pin-destroyed' });
+    await userEvent.type(screen.getByLabelText('PIN'), '00000000');
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
-    expect(await screen.findByRole('heading', { name: "This tablet's copy was erased" })).toBeInTheDocument();
-    expect(env.clearToken).toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'The PIN no longer opens this tablet' })).toBeInTheDocument();
+    expect(env.session.clearLocalData).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(env.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from_url=/));
+    expect(env.clearToken).toHaveBeenCalled();
+    await waitFor(() => expect(env.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from_url=.*&code_challenge=/)));
+  });
+
+  it('a start on a locked tablet with no sign-in in memory asks its owner for the PIN and calls no API first', async () => {
+    const { env, calls } = renderShell('/', signedIn, { token: null, lock: 'locked', lockedOwner: { id: USERS.coach.id, email: '' } });
+    expect(await screen.findByRole('heading', { name: 'Passage is locked' })).toBeInTheDocument();
+    expect(env.vault.openDeviceLock).toHaveBeenCalledWith({ userId: USERS.coach.id, fresh: false });
+    expect(calls.some((c) => c.url.includes('/entities/User/me'))).toBe(false);
   });
 
   it('Lock in the header locks at once and stops sync; Forgot your PIN? keeps the data and goes to sign-in', async () => {
@@ -78,6 +91,6 @@ describe('device lock screens', { timeout: 20_000 }, () => {
     expect(env.vault.askPinReset).toHaveBeenCalled();
     expect(env.clearToken).toHaveBeenCalled();
     expect(env.session.clearLocalData).not.toHaveBeenCalled();
-    expect(env.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from_url=/));
+    await waitFor(() => expect(env.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from_url=/)));
   });
 });

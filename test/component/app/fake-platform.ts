@@ -56,11 +56,19 @@ export interface FakeEnvironmentOptions {
   /** What opening the device lock answers (issue #14); the lock screens have tests of their own. */
   lock?: LockState;
   /** What the lock screens read: wrong tries so far and unsent changes. */
-  lockInfo?: { failedAttempts?: number; pending?: number };
+  lockInfo?: { failedAttempts?: number; pending?: number; pendingKinds?: { entity: string; count: number }[]; pinDestroyed?: boolean };
+  /** The browser offers a platform authenticator with PRF. */
+  secondFactor?: boolean;
+  /** This load completed a fresh password sign-in (a one-time code was exchanged). */
+  freshSignIn?: boolean;
+  /** The owner of a locked vault when there is no token in memory. */
+  lockedOwner?: User | null;
 }
 
 export function fakeEnvironment(options: FakeEnvironmentOptions = {}) {
   let token = options.token === undefined ? 'T' : options.token;
+  /** The PIN opened the vault in this load: start-up, run again, finds it unlocked. */
+  let opened = false;
   const env = {
     getToken: () => token,
     clearToken: vi.fn(() => {
@@ -75,19 +83,38 @@ export function fakeEnvironment(options: FakeEnvironmentOptions = {}) {
       pendingCountFor: vi.fn(async () => options.pending ?? 0),
       otherUsersWithPendingOps: vi.fn(async () => options.others ?? []),
       clearLocalData: vi.fn(async () => undefined),
+      lockedVaultOwner: vi.fn(async () => options.lockedOwner ?? null),
+      rememberSessionToEnd: vi.fn(),
+      sessionsToEnd: vi.fn(() => [] as string[]),
+      sessionsEnded: vi.fn(),
     },
     sync: { start: vi.fn(), stop: vi.fn() },
     confirmLogout: vi.fn(async () => options.confirm ?? true),
     vault: {
-      openDeviceLock: vi.fn(async () => options.lock ?? 'unlocked'),
-      unlockDevice: vi.fn(async (_pin: string): Promise<UnlockResult> => ({ ok: true })),
+      openDeviceLock: vi.fn(async (_args: { userId: string; fresh: boolean }): Promise<LockState> => (opened ? 'unlocked' : (options.lock ?? 'unlocked'))),
+      unlockDevice: vi.fn(async (_pin: string): Promise<UnlockResult> => {
+        opened = true;
+        return { ok: true };
+      }),
       chooseDevicePin: vi.fn(async () => undefined),
       lockDevice: vi.fn(),
       askPinReset: vi.fn(),
       onLockedElsewhere: vi.fn(() => () => undefined),
-      deviceLockInfo: vi.fn(async () => ({ policy: { pin_min_length: 6, idle_lock_minutes: 15 }, failedAttempts: options.lockInfo?.failedAttempts ?? 0, retryAt: null, pending: options.lockInfo?.pending ?? options.pending ?? 0 })),
+      forgetSession: vi.fn(async () => undefined),
+      secondFactorAvailable: vi.fn(async () => options.secondFactor ?? false),
+      isDeviceUnlocked: vi.fn(() => opened),
+      deviceLockInfo: vi.fn(async () => ({
+        policy: { pin_min_length: 8, idle_lock_minutes: 15 },
+        failedAttempts: options.lockInfo?.failedAttempts ?? 0,
+        retryAt: null,
+        pending: options.lockInfo?.pending ?? options.pending ?? 0,
+        pendingKinds: options.lockInfo?.pendingKinds ?? [],
+        pinDestroyed: options.lockInfo?.pinDestroyed ?? false,
+      })),
     },
-    signedInNow: false,
+    completeSignIn: vi.fn(async () => options.freshSignIn ?? false),
+    loginUrl: vi.fn(async (from: string) => `/login?from_url=${encodeURIComponent(from)}&code_challenge=CHALLENGE&code_challenge_method=S256`),
+    sessionIdOf: vi.fn(() => 'SID-1'),
   } satisfies AuthEnvironment;
   return env;
 }

@@ -26,7 +26,9 @@ describe('start-up states', { timeout: 20_000 }, () => {
   it('auth_required sends the browser to login with the current page', async () => {
     const { env } = renderShell('/cohorts', { settings: 'auth_required' }, { token: null });
     await waitFor(() => expect(env.navigate).toHaveBeenCalledTimes(1));
-    expect(env.navigate).toHaveBeenCalledWith(`/login?from_url=${encodeURIComponent(window.location.href)}`);
+    // spec 2.3's address, with the PKCE challenge of issue #21.1 after it.
+    expect(env.navigate.mock.calls[0][0]).toMatch(new RegExp(`^/login\\?from_url=${encodeURIComponent(window.location.href).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&code_challenge=`));
+    expect(env.loginUrl).toHaveBeenCalledWith(window.location.href);
     expect(screen.getByRole('status')).toHaveTextContent('Redirecting to sign in…');
   });
 

@@ -133,16 +133,20 @@ export function registerDeviceKeyTests(server: () => TestServer) {
     expect((await status(other.token, device)).body).toEqual({ status: 'unknown' });
   });
 
-  it('releases at most 5 keys per user per 15 minutes (429 TOO_MANY_KEY_RELEASES), racing calls included', async () => {
+  it('releases at most 5 keys per device and 20 per user per 15 minutes (429 TOO_MANY_KEY_RELEASES), racing calls included', async () => {
     const s = server();
     const coach = await newCoach();
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => invoke('deviceKey', coach.token, { device_id: i < 4 ? newDeviceId() : `racer-device-${s.appId}-x` })));
+    const racer = `racer-device-${s.appId}-x`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => invoke('deviceKey', coach.token, { device_id: racer })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     const refused = answers.find((r) => r.status === 429)!;
     expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_KEY_RELEASES' });
+    // Other tablets of the same coach are set up meanwhile, up to 20 releases in all.
+    const others = await Promise.all(Array.from({ length: 17 }, () => invoke('deviceKey', coach.token, { device_id: newDeviceId() })));
+    expect(others.map((r) => r.status).sort()).toEqual([...Array(15).fill(200), 429, 429]);
     s.clock.ms += 15 * 60_000 + 1000;
     try {
-      expect((await invoke('deviceKey', (await s.signIn(coach.user)).token, { device_id: newDeviceId() })).status).toBe(200);
+      expect((await invoke('deviceKey', (await s.signIn(coach.user)).token, { device_id: racer })).status).toBe(200);
     } finally {
       s.clock.ms -= 15 * 60_000 + 1000;
     }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { PassageDB } from '../../../src/data/db';
-import { openJson, sealJson } from '../../../src/data/vault/cipher';
+import { openJson, placeOf, sealJson } from '../../../src/data/vault/cipher';
 import { KeyRing } from '../../../src/data/vault/key-ring';
 import { VaultLockedError } from '../../../src/data/vault/errors';
 import {
@@ -46,18 +46,24 @@ function clearText(rows: unknown[]): string {
   return JSON.stringify(rows, (_k, v: unknown) => (v instanceof Uint8Array ? '[sealed]' : v));
 }
 
-const FAST = 1000; // PBKDF2 iterations for tests that try many PINs (the real count is tested once)
+/** A cheap Argon2id for tests that try many PINs (the real parameters are tested in vault-crypto.test.ts). */
+const FAST = { params: { kdf: 'argon2id', memory_kib: 64, iterations: 1, parallelism: 1 } } as const;
 
 describe('record sealing', () => {
   it('is standard AES-256-GCM: WebCrypto opens what the middleware sealed', async () => {
     const key = newDataKey();
-    const blob = sealJson(key, { first_name: 'Ana' });
+    const place = placeOf('participants', 'p1');
+    const blob = sealJson(key, { first_name: 'Ana' }, place);
+    // [format byte 2][IV][ciphertext + tag], the place as additional data (issue #21.5).
+    expect(blob[0]).toBe(2);
+    expect(new TextDecoder().decode(place)).toBe('["participants","p1",2]');
     const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(key), 'AES-GCM', false, ['decrypt']);
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: blob.slice(0, 12) }, cryptoKey, blob.slice(12));
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: blob.slice(1, 13), additionalData: new Uint8Array(place) }, cryptoKey, blob.slice(13));
     expect(JSON.parse(new TextDecoder().decode(plain))).toEqual({ first_name: 'Ana' });
     // A fresh IV per record: the same value never seals to the same bytes.
-    expect(sealJson(key, 'x')).not.toEqual(sealJson(key, 'x'));
-    expect(() => openJson(newDataKey(), blob)).toThrow();
+    expect(sealJson(key, 'x', place)).not.toEqual(sealJson(key, 'x', place));
+    expect(() => openJson(newDataKey(), blob, place)).toThrow();
+    expect(() => openJson(key, blob, placeOf('participants', 'p2'))).toThrow();
   });
 
   it('stores personal fields sealed and indexed fields clear; Passage reads plain rows', async () => {
@@ -106,28 +112,29 @@ describe('record sealing', () => {
     expect(await locked.participants.count()).toBe(1);
     locked.close();
 
-    // Another key (another user's, or a forged one) does not open the rows.
+    // Another key (another user's, or a forged one) does not open the rows: they are left out.
     const other = new PassageDB(name);
-    await expect(other.participants.get('p1')).rejects.toThrow();
+    expect(await other.participants.get('p1')).toBeUndefined();
+    expect(await other.participants.toArray()).toEqual([]);
     other.close();
   });
 });
 
 describe('the device vault', () => {
-  it('a PIN set on this device opens its data after a restart (600,000 PBKDF2 iterations)', async () => {
+  it('a PIN set on this device opens its data after a restart (Argon2id, 64 MiB)', async () => {
     const name = uniqueName();
     const db = new PassageDB(name, new KeyRing());
     await createVault(db, 'u1');
     await db.participants.put({ ...ANA });
-    await setPin(db, '482915');
+    await setPin(db, '48291537');
     const record = await readVault(db);
-    expect(record?.pin?.iterations).toBeGreaterThanOrEqual(600_000);
-    expect(clearText([record])).not.toContain('482915');
+    expect(record?.pin).toMatchObject({ kdf: 'argon2id', memory_kib: 65_536, parallelism: 1 });
+    expect(clearText([record])).not.toContain('48291537');
     db.close();
 
     const restarted = new PassageDB(name, new KeyRing());
     await expect(restarted.participants.get('p1')).rejects.toBeInstanceOf(VaultLockedError);
-    expect(await unlockWithPin(restarted, '482915', 0)).toEqual({ ok: true });
+    expect(await unlockWithPin(restarted, '48291537', 0)).toEqual({ ok: true });
     expect(await restarted.participants.get('p1')).toEqual(ANA);
     restarted.close();
   });
@@ -141,40 +148,41 @@ describe('the device vault', () => {
     db.close();
   });
 
-  it('wrong PINs: 5 free tries, then a growing wait, and the 10th erases the device copy', async () => {
+  it('wrong PINs: 5 free tries, then a growing wait, and the 10th destroys the PIN wrapping, not the data (issue #21.7)', async () => {
     const name = uniqueName();
     const db = new PassageDB(name, new KeyRing());
     await createVault(db, 'u1');
     await db.participants.put({ ...ANA });
-    await setPin(db, '111111', FAST);
+    await setPin(db, '11111111', FAST);
     db.keys.clear();
 
     let now = 1_000_000;
-    for (let i = 1; i <= 4; i++) expect(await unlockWithPin(db, '999999', now)).toEqual({ ok: false, reason: 'wrong', attemptsLeft: MAX_ATTEMPTS - i, retryAt: null });
-    expect(await unlockWithPin(db, '999999', now)).toEqual({ ok: false, reason: 'wrong', attemptsLeft: 5, retryAt: now + 30_000 });
+    for (let i = 1; i <= 4; i++) expect(await unlockWithPin(db, '99999999', now, FAST)).toEqual({ ok: false, reason: 'wrong', attemptsLeft: MAX_ATTEMPTS - i, retryAt: null });
+    expect(await unlockWithPin(db, '99999999', now, FAST)).toEqual({ ok: false, reason: 'wrong', attemptsLeft: 5, retryAt: now + 30_000 });
     // Even the right PIN waits: the delay is not a hint.
-    expect(await unlockWithPin(db, '111111', now + 1000)).toEqual({ ok: false, reason: 'wait', retryAt: now + 30_000 });
+    expect(await unlockWithPin(db, '11111111', now + 1000, FAST)).toEqual({ ok: false, reason: 'wait', retryAt: now + 30_000 });
     expect(retryDelayMs(6)).toBe(60_000);
     for (let i = 6; i <= 9; i++) {
       now = (await readVault(db))!.retry_at!;
-      const result = await unlockWithPin(db, '999999', now);
+      const result = await unlockWithPin(db, '99999999', now, FAST);
       expect(result).toMatchObject({ ok: false, reason: 'wrong', attemptsLeft: MAX_ATTEMPTS - i, retryAt: now + retryDelayMs(i) });
     }
     now = (await readVault(db))!.retry_at!;
-    expect(await unlockWithPin(db, '999999', now)).toEqual({ ok: false, reason: 'wiped' });
-    expect(await db.participants.count()).toBe(0);
-    expect(await readVault(db)).toBeNull();
+    expect(await unlockWithPin(db, '99999999', now, FAST)).toEqual({ ok: false, reason: 'pin-destroyed' });
+    expect(await unlockWithPin(db, '11111111', now + 1, FAST)).toEqual({ ok: false, reason: 'pin-destroyed' });
+    expect(await db.participants.count()).toBe(1);
+    expect(await readVault(db)).toMatchObject({ pin: null, pin_destroyed: true });
     db.close();
   });
 
   it('the right PIN resets the count', async () => {
     const db = new PassageDB(uniqueName(), new KeyRing());
     await createVault(db, 'u1');
-    await setPin(db, '111111', FAST);
+    await setPin(db, '11111111', FAST);
     db.keys.clear();
-    await unlockWithPin(db, '000000', 0);
-    await unlockWithPin(db, '000000', 0);
-    expect(await unlockWithPin(db, '111111', 0)).toEqual({ ok: true });
+    await unlockWithPin(db, '00000000', 0, FAST);
+    await unlockWithPin(db, '00000000', 0, FAST);
+    expect(await unlockWithPin(db, '11111111', 0, FAST)).toEqual({ ok: true });
     expect((await readVault(db))?.failed_attempts).toBe(0);
     db.close();
   });
@@ -185,19 +193,19 @@ describe('the device vault', () => {
     const db = new PassageDB(name, new KeyRing());
     await createVault(db, 'u1');
     await attachServerKey(db, serverKey);
-    await setPin(db, '111111', FAST);
+    await setPin(db, '11111111', FAST);
     await db.participants.put({ ...ANA });
     db.close();
 
     const restarted = new PassageDB(name, new KeyRing());
-    await unlockWithPin(restarted, '222222', 0);
-    expect(await unlockWithServerKey(restarted, newDataKey())).toBe(false);
-    expect(await unlockWithServerKey(restarted, serverKey)).toBe(true);
+    await unlockWithPin(restarted, '22222222', 0, FAST);
+    expect(await unlockWithServerKey(restarted, [newDataKey()])).toBe(false);
+    expect(await unlockWithServerKey(restarted, [newDataKey(), serverKey])).toBe(true);
     expect(await restarted.participants.get('p1')).toEqual(ANA);
     expect((await readVault(restarted))?.failed_attempts).toBe(0);
-    await setPin(restarted, '333333', FAST);
+    await setPin(restarted, '33333333', FAST);
     restarted.keys.clear();
-    expect(await unlockWithPin(restarted, '333333', 0)).toEqual({ ok: true });
+    expect(await unlockWithPin(restarted, '33333333', 0, FAST)).toEqual({ ok: true });
     restarted.close();
   });
 });

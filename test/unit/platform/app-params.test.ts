@@ -15,32 +15,45 @@ function memoryStorage(initial: Record<string, string> = {}) {
 function run(href: string, stored: Record<string, string> = {}) {
   const storage = memoryStorage(stored);
   const replaced: string[] = [];
-  const params = readAppParams({ href, storage, replaceUrl: (u) => replaced.push(u) });
+  const params = readAppParams({ href, storage, storedKeys: Object.keys(stored), replaceUrl: (u) => replaced.push(u) });
   return { params, storage: storage.map, replaced };
 }
 
 describe('readAppParams', () => {
-  it('takes the token from the URL, stores it under both keys and removes it from the address bar', () => {
+  it('takes a token from the URL into memory only, never storage, and removes it from the address bar (issue #21.1)', () => {
     const { params, storage, replaced } = run('https://app.example/page?access_token=URLTOK&foo=1#sec');
     expect(params.accessToken).toBe('URLTOK');
-    expect(storage.get('academy_access_token')).toBe('URLTOK');
-    expect(storage.get('token')).toBe('URLTOK');
+    expect(storage.has('academy_access_token')).toBe(false);
+    expect(storage.has('token')).toBe(false);
+    expect([...storage.values()]).not.toContain('URLTOK');
     expect(replaced).toEqual(['/page?foo=1#sec']);
     expect(params.fromUrl).toBe('https://app.example/page?foo=1#sec');
   });
 
-  it('uses the stored token when the URL has none and leaves the address bar alone', () => {
-    const { params, replaced } = run('https://app.example/cohorts', { academy_access_token: 'OLD' });
-    expect(params.accessToken).toBe('OLD');
-    expect(replaced).toEqual([]);
+  it('takes the one-time sign-in code from the URL and removes it from the address bar', () => {
+    const { params, storage, replaced } = run('https://app.example/participants?code=ONE-TIME&x=1');
+    expect(params.signInCode).toBe('ONE-TIME');
+    expect(params.accessToken).toBeNull();
+    expect([...storage.values()]).not.toContain('ONE-TIME');
+    expect(replaced).toEqual(['/participants?x=1']);
+  });
+
+  it('an empty access_token is no sign-in, and a token an older version stored in clear is deleted', () => {
+    const { params, storage, replaced } = run('https://app.example/participants?access_token=', { academy_access_token: 'OLD', token: 'OLD', academy_q: 'Ana Ruiz' });
+    expect(params.accessToken).toBeNull();
+    expect(storage.has('academy_access_token')).toBe(false);
+    expect(storage.has('token')).toBe(false);
+    expect(storage.has('academy_q')).toBe(false);
+    expect(replaced).toEqual(['/participants']);
   });
 
   it('clear_access_token=true forgets the token and drops the flag from the URL', () => {
-    const { params, storage, replaced } = run('https://app.example/?clear_access_token=true', {
+    const { params, storage, replaced } = run('https://app.example/?clear_access_token=true&access_token=T', {
       academy_access_token: 'OLD',
       token: 'OLD',
     });
     expect(params.accessToken).toBeNull();
+    expect(params.clearToken).toBe(true);
     expect(storage.has('academy_access_token')).toBe(false);
     expect(storage.has('token')).toBe(false);
     expect(replaced).toEqual(['/']);
@@ -55,6 +68,9 @@ describe('readAppParams', () => {
       fromUrl: 'https://app.example/participants?id=9',
       functionsVersion: null,
       accessToken: null,
+      signInCode: null,
+      clearToken: false,
+      extra: { academy_id: '9' },
     });
   });
 
@@ -68,13 +84,14 @@ describe('readAppParams', () => {
     expect(storage.get('academy_functions_version')).toBe('v3');
   });
 
-  it('falls back to stored values, except from_url which is always the current page', () => {
-    const { params } = run('https://app.example/dashboard', {
+  it('falls back to stored values, except from_url which is always the current page (and never stored)', () => {
+    const { params, storage } = run('https://app.example/dashboard', {
       academy_app_id: 'stored-app',
       academy_server_url: 'https://stored',
       academy_functions_version: 'v9',
       academy_from_url: 'https://stale/page',
     });
+    expect(storage.has('academy_from_url')).toBe(false);
     expect(params).toMatchObject({
       appId: 'stored-app',
       serverUrl: 'https://stored',
@@ -83,20 +100,17 @@ describe('readAppParams', () => {
     });
   });
 
-  it('stores every other URL parameter under academy_<snake_case>', () => {
-    const { storage } = run('https://app.example/?utmSource=mail&is_new_user=true&Referral-Code=x');
-    expect(storage.get('academy_utm_source')).toBe('mail');
-    expect(storage.get('academy_is_new_user')).toBe('true');
-    expect(storage.get('academy_referral_code')).toBe('x');
+  it('keeps every other URL parameter under academy_<snake_case> in memory, not in storage (issue #21.6)', () => {
+    const { params, storage } = run('https://app.example/?utmSource=mail&is_new_user=true&Referral-Code=x&q=Ana%20Ruiz');
+    expect(params.extra).toEqual({ academy_utm_source: 'mail', academy_is_new_user: 'true', academy_referral_code: 'x', academy_q: 'Ana Ruiz' });
+    expect(storage.size).toBe(0);
   });
 
   it('the plan is pure: it reports writes without touching storage', () => {
-    const plan = planAppParams('https://a.example/x?access_token=T', () => null);
-    expect(plan.writes).toEqual([
-      ['academy_access_token', 'T'],
-      ['token', 'T'],
-    ]);
-    expect(plan.cleanedUrl).toBe('/x');
+    const plan = planAppParams('https://a.example/x?access_token=T&app_id=other', () => null);
+    expect(plan.writes).toEqual([['academy_app_id', 'other']]);
+    expect(plan.params.accessToken).toBe('T');
+    expect(plan.cleanedUrl).toBe('/x?app_id=other');
   });
 
   it('toSnakeCase', () => {
