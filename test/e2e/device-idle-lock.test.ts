@@ -14,7 +14,8 @@ describe('idle lock (issue #14.3)', () => {
     const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
     await h().signIn(page, DEMO.coach);
     const p = (await serverRows(h().baseUrl, await tokenOf(page), 'Participant'))[0];
-    await h().goto(page, `/participants?q=${encodeURIComponent(String(p.last_name))}`);
+    await h().goto(page, '/participants');
+    await page.getByLabel('Search participants').fill(String(p.last_name));
     await page.getByText(fullName(p)).first().waitFor({ timeout: 30_000 });
 
     // Typing counts as use: 8 s of a key every second does not lock.
@@ -28,7 +29,11 @@ describe('idle lock (issue #14.3)', () => {
     expect(await page.getByText(fullName(p)).count()).toBe(0);
     await page.getByLabel('PIN', { exact: true }).fill(TEST_PIN);
     await page.getByRole('button', { name: 'Unlock' }).click();
-    await page.getByText(fullName(p)).first().waitFor({ timeout: 30_000 });
+    // The same page; the typed name did not wait in memory behind the lock (issue #21.6).
+    await page.getByRole('heading', { name: 'Participants' }).waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/participants');
+    expect(await page.getByLabel('Search participants').inputValue()).toBe('');
+    await page.getByLabel('Search participants').fill(String(p.last_name));
+    await page.getByText(fullName(p)).first().waitFor({ timeout: 30_000 });
   });
 });

@@ -110,6 +110,8 @@ describe('sync under failure (issue #5.6)', () => {
 
     // The first tab sees the new participant through its own live query.
     await first.goto(`${own.baseUrl}/participants`);
+    await passDeviceLock(first);
+    await first.getByLabel('Search participants').fill(tag);
     await first.getByText(`Dee ${tag}`).first().waitFor({ timeout: 15_000 });
     await context.close();
   });
