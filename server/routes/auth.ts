@@ -4,7 +4,7 @@
  * middleware, http/security-headers.ts).
  */
 import { Hono } from 'hono';
-import { optionalDeviceId } from '../auth/auth-service';
+import { optionalDeviceId } from '../auth/sessions';
 import { HttpError } from '../errors';
 import { bearerToken } from '../auth/principal';
 import { readToken } from '../auth/tokens';

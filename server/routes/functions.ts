@@ -14,9 +14,9 @@
  * `revokeUser` (mode erase on every device, every session ended) are for administrators.
  */
 import { Hono, type Context } from 'hono';
-import { badDeviceId, DEVICE_ID } from '../auth/auth-service';
 import { newDeviceKey, unwrapDeviceKey, wrapDeviceKey, type KeyPlace } from '../auth/device-keys';
 import { DEVICE_REVOKED_MESSAGE } from '../auth/principal';
+import { badDeviceId, DEVICE_ID } from '../auth/sessions';
 import { HttpError, forbidden, notFound } from '../errors';
 import { readJson } from '../http/json-body';
 import type { DeviceRecord } from '../store/types';

@@ -7,7 +7,7 @@
  * GET /api/apps/auth/logout?from_url=… sends the browser back (the token lives in the client).
  */
 import { Hono, type Context } from 'hono';
-import { CODE_CHALLENGE, type Grant } from '../auth/auth-service';
+import { CODE_CHALLENGE, type Grant } from '../auth/sessions';
 import { HttpError } from '../errors';
 import { safeTarget, withCode } from '../http/safe-redirect';
 import { originOf, sourceOf, type ServerContext } from './context';
