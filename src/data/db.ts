@@ -1,7 +1,9 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { SYNC_STATUS_KEY } from './sync/types';
 import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from '../../shared/entities';
-import { encryptionMiddleware, OpenedRows, SealState } from './vault/middleware';
+import { encryptionMiddleware } from './vault/middleware';
+import { OpenedRows } from './vault/opened-rows';
+import { SealState } from './vault/seal-state';
 import { KeyRing } from './vault/key-ring';
 import { ENCRYPTED_TABLES, PLAIN_ROWS_KEY } from './vault/policy';
 

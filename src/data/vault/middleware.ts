@@ -1,12 +1,17 @@
-import type { DBCore, DBCoreCursor, DBCoreMutateRequest, DBCoreTable, Middleware } from 'dexie';
-import { IV_BYTES, openJson, placeOf, sealJson } from './cipher';
-import { CLEAR_FIELDS, PLAIN_ROWS_KEY, SEAL_FORMAT, SEAL_FORMAT_KEY, SEALED_FIELD, SEALED_META_KEYS } from './policy';
+import type { DBCore, DBCoreCursor, DBCoreTable, Middleware } from 'dexie';
+import { openJson, placeOf } from './cipher';
+import { CLEAR_FIELDS, SEALED_FIELD, SEALED_META_KEYS } from './policy';
 import { VaultLockedError } from './errors';
+import { CACHED_TABLES, OpenedRows, rememberOpened } from './opened-rows';
+import { openRow, sealMeta, sealOf, sealRow, sealRowParts } from './rows';
+import { DROPPED, drop, followMarkers, SealState, type Opened } from './seal-state';
 
 /**
  * The encryption layer (issue #14.1): a Dexie DBCore middleware at the bottom of the stack, right
  * above IndexedDB, so commands, queries, the engine and Dexie's own live-query tracking see plain
- * rows and only the stored copy is sealed.
+ * rows and only the stored copy is sealed. This file wires it into Dexie (each table's requests,
+ * cursors); a row is sealed and opened in ./rows.ts, opened participants are kept in
+ * ./opened-rows.ts, and the markers and the rows left out are followed in ./seal-state.ts.
  *
  * Each seal is bound to its place (issue #21.5): the AAD is (table, primary key, seal version), so a
  * sealed value copied onto another row or into another table does not open there. Such a row, and
@@ -22,6 +27,8 @@ import { VaultLockedError } from './errors';
  * before issue #21 (no version byte, no AAD) open until meta SEAL_FORMAT_KEY says every row was
  * rewritten; each is sealed with its place the next time its row is written.
  */
+
+/** Where the middleware gets the data key (KeyRing, ./key-ring.ts). */
 export interface KeySource {
   /** The data key while unlocked; null while locked. */
   key(): Uint8Array | null;
@@ -31,242 +38,10 @@ export interface KeySource {
 
 type Row = Record<string, unknown>;
 
-/**
- * What this device's stored rows may still hold besides current seals: plain rows from before
- * version 3 (`plainRows`), seals without AAD from before issue #21 (`legacySeals`). Read from meta
- * when the database opens (`load`, from db.on('ready')), and followed as this connection writes or
- * deletes the markers. Before that, plain rows are refused; seals without AAD open (only a device
- * that made them under this data key has any).
- */
-export class SealState {
-  plainRows = false;
-  legacySeals = true;
-  /**
-   * Primary keys of rows this connection found that do not open (planted, moved): primary-key
-   * reads (primaryKeys(), and so Dexie's modify, which reads keys first and then calls its
-   * function on each row) leave them out too once seen. Forgotten when the row is written or
-   * deleted here.
-   */
-  readonly #dropped = new Map<string, Set<unknown>>();
-
-  markDropped(table: string, primaryKey: unknown): void {
-    let keys = this.#dropped.get(table);
-    if (!keys) this.#dropped.set(table, (keys = new Set()));
-    if (keys.size < 10_000) keys.add(primaryKey);
-  }
-
-  isDropped(table: string, primaryKey: unknown): boolean {
-    return this.#dropped.get(table)?.has(primaryKey) ?? false;
-  }
-
-  hasDropped(table: string): boolean {
-    return (this.#dropped.get(table)?.size ?? 0) > 0;
-  }
-
-  forgetDropped(table: string, keys: readonly unknown[] | null): void {
-    const known = this.#dropped.get(table);
-    if (!known) return;
-    if (keys === null) known.clear();
-    else for (const key of keys) known.delete(key);
-  }
-
-  /** Read the markers (db.on('ready'): before any other request of this connection). */
-  async load(meta: { get(key: string): PromiseLike<unknown> }): Promise<void> {
-    const plain = await meta.get(PLAIN_ROWS_KEY);
-    const format = (await meta.get(SEAL_FORMAT_KEY)) as { value?: unknown } | undefined;
-    this.plainRows = !!plain;
-    this.legacySeals = !(typeof format?.value === 'number' && format.value >= SEAL_FORMAT);
-  }
-}
-
-/** A stored row that did not open here: left out of what reads return. */
-const DROPPED: unique symbol = Symbol('dropped');
-type Opened = Row | typeof DROPPED;
-
-const warned = new Set<string>();
-
-function drop(state: SealState, table: string, primaryKey: unknown, why: string): typeof DROPPED {
-  state.markDropped(table, primaryKey);
-  const note = `${table}:${String(primaryKey)}:${why}`;
-  if (!warned.has(note)) {
-    if (warned.size > 1000) warned.clear();
-    warned.add(note);
-    console.warn(`Passage: a stored ${table} row (${String(primaryKey)}) was left out: ${why}`);
-  }
-  return DROPPED;
-}
-
-/**
- * Bytes of any realm: IndexedDB hands back a Uint8Array of the realm that stored it (a test's
- * jsdom window and Node's fake-indexeddb are two), so `instanceof` is not the test.
- */
-function isBytes(value: unknown): value is Uint8Array {
-  return ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]';
-}
-
-function sealOf(row: Row): Uint8Array | null | undefined {
-  const value = row[SEALED_FIELD];
-  if (isBytes(value)) return value;
-  return value === null ? null : undefined;
-}
-
 function needKey(keys: KeySource, table: string): Uint8Array {
   const key = keys.key();
   if (!key) throw new VaultLockedError(table);
   return key;
-}
-
-/**
- * Seal a row of a table with a clear-field list; `aad` is its place (`placeOf(table, primary key)`).
- * A row with no personal field still gets a seal (of {}): every stored row of a sealed table proves
- * it was written here, in this place.
- */
-export function sealRow(key: Uint8Array, clear: ReadonlySet<string>, row: Row, aad: Uint8Array): Row {
-  return sealRowParts(key, clear, row, aad).stored;
-}
-
-/** The stored row and the fields it seals (null when none). */
-function sealRowParts(key: Uint8Array, clear: ReadonlySet<string>, row: Row, aad: Uint8Array): { stored: Row; secret: Row | null } {
-  const out: Row = {};
-  const secret: Row = {};
-  let any = false;
-  for (const [field, value] of Object.entries(row)) {
-    if (clear.has(field)) out[field] = value;
-    else if (value !== undefined) {
-      secret[field] = value;
-      any = true;
-    }
-  }
-  out[SEALED_FIELD] = sealJson(key, secret, aad);
-  return { stored: out, secret: any ? secret : null };
-}
-
-export interface OpenRowOptions {
-  /** The table's clear fields: any other field stored beside the seal is not the row's (planted). */
-  clear?: ReadonlySet<string>;
-  /** A table's opened rows (see OpenedRows). */
-  rows?: Map<unknown, OpenedEntry>;
-  /** Whether a seal from before issue #21 (no AAD, or `_enc: null`) may open. */
-  legacy?: boolean;
-}
-
-/**
- * The plain row of a stored one, sealed at `aad` (its place). Throws when the seal does not open
- * there (another key, a changed byte, a value moved from another row or table). With `rows` (a
- * table's opened rows, see OpenedRows), a row whose stored ciphertext was opened before is not
- * opened again, and one opened now is kept.
- */
-export function openRow(key: Uint8Array, row: Row, aad: Uint8Array, options: OpenRowOptions = {}): Row {
-  const { clear: clearFields, rows, legacy = true } = options;
-  const { [SEALED_FIELD]: sealed, ...stored } = row;
-  const clear = clearFields ? onlyClear(stored, clearFields) : stored;
-  if (sealed === null && legacy) return clear;
-  if (!isBytes(sealed)) throw new Error('The row has no seal');
-  const hit = rows && row.id !== undefined ? rows.get(row.id) : undefined;
-  if (hit && sameEnds(hit.ends, sealed)) return { ...clear, ...hit.secret };
-  const secret = openJson<Row>(key, sealed, aad, { legacy });
-  if (!secret || typeof secret !== 'object' || Array.isArray(secret)) throw new Error('The seal does not hold a row');
-  if (rows) rememberOpened(rows, row.id, sealed, secret);
-  return { ...clear, ...secret };
-}
-
-function onlyClear(stored: Row, clear: ReadonlySet<string>): Row {
-  for (const field in stored) {
-    if (!clear.has(field)) {
-      const out: Row = {};
-      for (const f in stored) if (clear.has(f)) out[f] = stored[f];
-      return out;
-    }
-  }
-  return stored;
-}
-
-/**
- * Opened rows of the table read whole (participants), kept while the same key is in memory. A
- * list page re-reads all 10,000 participants whenever it opens or a row changes, and AES-GCM in
- * JavaScript takes ~45 µs a row (~0.45 s, ~1.8 s on a tablet 4× slower): a row whose stored
- * ciphertext is the one opened before (same IV and tag: every seal draws a fresh random IV, so a
- * rewrite never matches) is not opened again. Only rows whose opened fields are all plain values
- * (strings, numbers, booleans, null) are kept, so a reader that changes a row it got can never
- * change what the next reader sees. Rows this device seals (a pull's pages, an edit) are kept as
- * written. Dropped when the key goes (Lock, idle time, sign-out) or changes, and a row's entry
- * when the row is deleted. Outcomes are read a participant at a time: opening those few costs
- * less than keeping 20,000.
- */
-const CACHED_TABLES: ReadonlySet<string> = new Set(['participants']);
-const TAG_BYTES = 16;
-const MAX_CACHED_ROWS = 100_000;
-
-export interface OpenedEntry {
-  /** The IV and tag of the ciphertext this entry opened. */
-  ends: Uint8Array;
-  secret: Row;
-}
-
-export class OpenedRows {
-  #key: Uint8Array | null = null;
-  readonly #tables = new Map<string, Map<unknown, OpenedEntry>>();
-
-  /** The cache of `table` for `key` (emptied first when the key is not the one it was filled with). */
-  table(name: string, key: Uint8Array): Map<unknown, OpenedEntry> {
-    if (key !== this.#key) {
-      this.clear();
-      this.#key = key;
-    }
-    let rows = this.#tables.get(name);
-    if (!rows) this.#tables.set(name, (rows = new Map()));
-    return rows;
-  }
-
-  forget(name: string, ids: readonly unknown[] | null): void {
-    const rows = this.#tables.get(name);
-    if (!rows) return;
-    if (ids === null) rows.clear();
-    else for (const id of ids) rows.delete(id);
-  }
-
-  clear(): void {
-    for (const rows of this.#tables.values()) rows.clear();
-    this.#tables.clear();
-    this.#key = null;
-  }
-
-  get size(): number {
-    let n = 0;
-    for (const rows of this.#tables.values()) n += rows.size;
-    return n;
-  }
-}
-
-/** The IV and tag (a current seal's IV follows its format byte; comparing its first 12 bytes is as good). */
-function endsOf(blob: Uint8Array): Uint8Array {
-  const ends = new Uint8Array(IV_BYTES + TAG_BYTES);
-  ends.set(blob.subarray(0, IV_BYTES), 0);
-  ends.set(blob.subarray(blob.length - TAG_BYTES), IV_BYTES);
-  return ends;
-}
-
-function sameEnds(ends: Uint8Array, blob: Uint8Array): boolean {
-  if (blob.length < IV_BYTES + TAG_BYTES) return false;
-  for (let i = 0; i < IV_BYTES; i++) if (ends[i] !== blob[i]) return false;
-  const tail = blob.length - TAG_BYTES;
-  for (let i = 0; i < TAG_BYTES; i++) if (ends[IV_BYTES + i] !== blob[tail + i]) return false;
-  return true;
-}
-
-function allPlain(secret: Row): boolean {
-  for (const value of Object.values(secret)) if (value !== null && typeof value === 'object') return false;
-  return true;
-}
-
-function rememberOpened(rows: Map<unknown, OpenedEntry>, id: unknown, blob: Uint8Array, secret: Row): void {
-  if (id === undefined || !allPlain(secret)) return;
-  if (rows.size >= MAX_CACHED_ROWS) rows.clear();
-  rows.set(id, { ends: endsOf(blob), secret });
-}
-
-function sealMeta(key: Uint8Array, row: Row): Row {
-  return { key: row.key, [SEALED_FIELD]: sealJson(key, row.value ?? null, placeOf('meta', row.key)) };
 }
 
 interface Codec {
@@ -379,21 +154,6 @@ function wrapCursor(cursor: DBCoreCursor, open: (row: Row) => Opened): DBCoreCur
     fail: (error: Error) => cursor.fail(error),
   };
   return wrapper;
-}
-
-/** Follow the markers of SealState as this connection writes or deletes them (meta). */
-function followMarkers(req: DBCoreMutateRequest, state: SealState): void {
-  if (req.type === 'deleteRange') {
-    state.plainRows = false;
-  } else if (req.type === 'delete') {
-    if (req.keys.includes(PLAIN_ROWS_KEY)) state.plainRows = false;
-    if (req.keys.includes(SEAL_FORMAT_KEY)) state.legacySeals = true;
-  } else if (req.type === 'add' || req.type === 'put') {
-    for (const row of req.values as Row[]) {
-      if (row?.key === PLAIN_ROWS_KEY) state.plainRows = true;
-      if (row?.key === SEAL_FORMAT_KEY) state.legacySeals = !(typeof row.value === 'number' && row.value >= SEAL_FORMAT);
-    }
-  }
 }
 
 function encryptingTable(table: DBCoreTable, keys: KeySource, opened: OpenedRows, state: SealState): DBCoreTable {

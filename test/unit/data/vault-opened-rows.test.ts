@@ -5,7 +5,8 @@ import { opens } from './counted-cipher';
 import { KeyRing } from '../../../src/data/vault/key-ring';
 import { VaultLockedError } from '../../../src/data/vault/errors';
 import { newDataKey } from '../../../src/data/vault/keys';
-import { encryptionMiddleware, OpenedRows } from '../../../src/data/vault/middleware';
+import { encryptionMiddleware } from '../../../src/data/vault/middleware';
+import { OpenedRows } from '../../../src/data/vault/opened-rows';
 
 // Every record opened (unsealed) is counted.
 vi.mock('../../../src/data/vault/cipher', async (importOriginal) => (await import('./counted-cipher')).countingCipher(importOriginal));

@@ -13,7 +13,8 @@ import { readVault } from '../../../../src/data/vault/device-vault';
 import { newDataKey, unwrapWithPin, wrapWithPin } from '../../../../src/data/vault/keys';
 import { placeOf } from '../../../../src/data/vault/cipher';
 import { KeyRing } from '../../../../src/data/vault/key-ring';
-import { encryptionMiddleware, openRow, sealRow } from '../../../../src/data/vault/middleware';
+import { encryptionMiddleware } from '../../../../src/data/vault/middleware';
+import { openRow, sealRow } from '../../../../src/data/vault/rows';
 import { CLEAR_FIELDS, SEALED_FIELD } from '../../../../src/data/vault/policy';
 import type { EntityName } from '../../../../shared/entities';
 
@@ -42,7 +43,7 @@ const hooks = {
   /**
    * Issue #14: this copy of the data layer is a second connection to the app's database with a
    * key ring of its own, locked; the sealed rows need the device's data key. It is unwrapped here
-   * the way the app's Unlock does it, from the vault record and the PIN (PBKDF2), and kept in this
+   * the way the app's Unlock does it, from the vault record and the PIN (Argon2id), and kept in this
    * copy's memory only. Returns the ms it took (0 when already unlocked).
    */
   async unlock(pin: string): Promise<number> {
@@ -177,7 +178,7 @@ const hooks = {
   /**
    * Issue #14.4: what sealing and opening cost per row, over the mirror's own rows of each sealed
    * table (sealRow/openRow of the app's middleware with a fresh key, after a warm-up), and one
-   * PBKDF2 wrap and unwrap of a data key with `pin` (what Save PIN and Unlock do).
+   * Argon2id wrap and unwrap of a data key with `pin` (what Save PIN and Unlock do).
    */
   async cryptoCosts(pin: string): Promise<{ perRow: Record<string, { rows: number; sealUs: number; openUs: number }>; wrapMs: number; unwrapMs: number }> {
     const source = dataContext().db;
