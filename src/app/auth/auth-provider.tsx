@@ -96,6 +96,17 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
   const [attempt, setAttempt] = useState(0);
   const syncing = useRef(false);
 
+  /** An administrator revoked this tablet (#21.2): the copy and the sign-in go; the state says why. */
+  const eraseRevoked = useCallback(
+    async (reason: string): Promise<AuthState> => {
+      await env.session.clearLocalData().catch((err: unknown) => console.error('Could not erase this tablet', err));
+      env.vault.lockDevice({ everywhere: true });
+      env.clearToken();
+      return { ...INITIAL_AUTH_STATE, isLoadingAuth: false, isLoadingPublicSettings: false, revoked: reason };
+    },
+    [env],
+  );
+
   // A fresh password sign-in of this page load opens the vault with the server's key once; after
   // that (a lock, Try again) only the PIN does.
   const freshUnused = useRef(true);
@@ -122,12 +133,8 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
         },
       });
       if (cancelled) return null;
-      if (result.authError?.type === 'device_revoked') {
-        // Revoked by an administrator in erase mode: nothing here may be sent or kept.
-        await env.session.clearLocalData().catch((err: unknown) => console.error('Could not erase this tablet', err));
-        env.clearToken();
-        return { ...result, lock: null, revoked: result.authError.message, isLoadingAuth: false, isLoadingPublicSettings: false };
-      }
+      // Revoked by an administrator in erase mode: nothing here may be sent or kept.
+      if (result.authError?.type === 'device_revoked') return eraseRevoked(result.authError.message);
       let lock: AuthState['lock'] = null;
       let user = result.user;
       if (result.isAuthenticated && user) {
@@ -151,7 +158,7 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
     return () => {
       cancelled = true;
     };
-  }, [client, env, attempt]);
+  }, [client, env, attempt, eraseRevoked]);
 
   const userId = state.user?.id;
   // Other users' changes still waiting on this device (S11): the gate holds the app until they
@@ -204,15 +211,11 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
   useEffect(
     () =>
       env.sync.onRevoked?.((reason) => {
-        void (async () => {
-          await stopSync();
-          await env.session.clearLocalData().catch((err: unknown) => console.error('Could not erase this tablet', err));
-          env.vault.lockDevice({ everywhere: true });
-          env.clearToken();
-          setState({ ...INITIAL_AUTH_STATE, isLoadingAuth: false, isLoadingPublicSettings: false, revoked: reason });
-        })();
+        void stopSync()
+          .then(() => eraseRevoked(reason))
+          .then(setState);
       }),
-    [env, stopSync],
+    [env, stopSync, eraseRevoked],
   );
 
   const lock = useCallback(

@@ -54,15 +54,15 @@ const signedOut = (authError: AuthError | null, publicSettings: PublicSettings |
 });
 
 async function cachedStart(deps: StartupDeps, publicSettings: PublicSettings | null): Promise<StartupResult | null> {
-  if (!deps.hasToken) return lockedStart(deps, publicSettings, true);
+  if (!deps.hasToken) return null;
   const cached = await deps.getCachedUser().catch(() => null);
   return cached ? { user: cached, isAuthenticated: true, authError: null, publicSettings, offline: true } : null;
 }
 
 /** A device holding a sealed copy and no token in memory: its owner, locked (the PIN screen). */
-async function lockedStart(deps: StartupDeps, publicSettings: PublicSettings | null, offline: boolean): Promise<StartupResult | null> {
+async function lockedStart(deps: StartupDeps): Promise<StartupResult | null> {
   const owner = await deps.lockedOwner?.().catch(() => null);
-  return owner ? { user: owner, isAuthenticated: true, authError: null, publicSettings, offline } : null;
+  return owner ? { user: owner, isAuthenticated: true, authError: null, publicSettings: null, offline: false } : null;
 }
 
 export async function runStartup(deps: StartupDeps): Promise<StartupResult> {
@@ -70,7 +70,7 @@ export async function runStartup(deps: StartupDeps): Promise<StartupResult> {
     // A locked device (issue #21): its sign-in is sealed, so nothing can be asked of the server yet
     // (no request goes out while locked). The PIN screen first; start-up runs again after it.
     if (!deps.hasToken) {
-      const locked = await lockedStart(deps, null, false);
+      const locked = await lockedStart(deps);
       if (locked) return locked;
     }
     let publicSettings: PublicSettings;
@@ -96,9 +96,8 @@ export async function runStartup(deps: StartupDeps): Promise<StartupResult> {
     }
     deps.onPublicSettings?.(publicSettings);
 
-    // The client does not itself require sign-in (spec 2.3); with no token there is no one to fetch
-    // (a locked device's owner is asked for the PIN first; their sealed sign-in follows it).
-    if (!deps.hasToken) return (await lockedStart(deps, publicSettings, false)) ?? signedOut(null, publicSettings);
+    // The client does not itself require sign-in (spec 2.3); with no token there is no one to fetch.
+    if (!deps.hasToken) return signedOut(null, publicSettings);
 
     try {
       const user = await deps.client.auth.me();

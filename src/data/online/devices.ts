@@ -3,7 +3,7 @@ import { dataContext } from '../context';
 import { OfflineError } from '../errors';
 
 /**
- * The administrator's side of device revocation (issue #21.2, /tmp contract "The server key"):
+ * The administrator's side of device revocation (issue #21.2; the functions: server/README.md):
  * the tablets registered with a PIN, and the two ways to take them back. Online only, like the
  * approvals: these are the server's facts and decisions, never queued.
  *
