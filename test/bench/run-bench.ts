@@ -182,7 +182,7 @@ try {
     log(`  bulkPut ${Math.round(f.ms)} ms; engine page writes ${Math.round(f.engineMs ?? 0)} ms sealed, ${Math.round(f.plainEngineMs ?? 0)} ms without the middleware`);
     return f;
   });
-  await step('crypto', 'sealing and opening cost per row, PBKDF2', async () => {
+  await step('crypto', 'sealing and opening cost per row, Argon2id', async () => {
     await injectHooks(page, hooks);
     const c = await page.evaluate((pin) => (window as unknown as { __benchHooks: { cryptoCosts(pin: string): Promise<Exclude<Results['crypto'], string | undefined>> } }).__benchHooks.cryptoCosts(pin), BENCH_PIN);
     log(`  ${JSON.stringify(c)}`);

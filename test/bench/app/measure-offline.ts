@@ -3,7 +3,7 @@
  * navigation to the Dashboard showing all 10,000 participants (service worker shell + Dexie).
  * Issue #14: a start without a connection shows "Passage is locked" first; the bench types the
  * PIN and clicks Unlock. Timed: navigation → lock screen usable, and Unlock click → Dashboard
- * figures (PBKDF2 of the PIN, opening the data, the Dashboard); the typing between is not.
+ * figures (Argon2id of the PIN, opening the data, the Dashboard); the typing between is not.
  * Then queue 1,000 creates offline with the app's command code, reconnect, and time until the
  * outbox is empty; the server's participant count confirms they all arrived.
  */
@@ -22,7 +22,7 @@ export interface ColdStart {
   interactiveMs: number;
   /** Navigation → "Passage is locked" usable (service worker shell, start-up, the vault record). */
   lockScreenMs: number;
-  /** Unlock click → Dashboard figures (PBKDF2 of the PIN, unsealing, the Dashboard's reads). */
+  /** Unlock click → Dashboard figures (Argon2id of the PIN, unsealing, the Dashboard's reads). */
   unlockToFiguresMs: number;
   /** Lock screen usable → Unlock click: the bench typing the PIN (not counted). */
   typingMs: number;

@@ -26,7 +26,7 @@ export interface InitialSync {
   syncedMs: number;
   /** Navigation → "Set a PIN for this tablet" usable. */
   pinScreenMs: number;
-  /** Save PIN click → Dashboard synced (PBKDF2 of the PIN, then the whole sync). */
+  /** Save PIN click → Dashboard synced (Argon2id of the PIN, then the whole sync). */
   syncedAfterSaveMs: number;
   /** PIN screen usable → Save PIN click: the bench typing the PIN twice (not counted). */
   typingMs: number;

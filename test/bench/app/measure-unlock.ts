@@ -3,7 +3,7 @@
  * the Participants page open, the coach presses the header's Lock button (what the idle lock does
  * too: the key and every decrypted list leave memory), types the PIN on "Passage is locked" and
  * clicks Unlock. Timed in the page: the Unlock click (event.timeStamp) → the first frame with
- * participant cards, no skeleton and the count badge at the whole total. It includes PBKDF2
+ * participant cards, no skeleton and the count badge at the whole total. It includes Argon2id
  * (600,000 iterations) and opening all 10,000 sealed participants for the list.
  *
  * Dexie's live-query cache keeps a query's (decrypted) result for 3 s after its last subscriber

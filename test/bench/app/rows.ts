@@ -37,7 +37,7 @@ export interface Results {
   coldStart?: { interactiveMs: number; lockScreenMs?: number; unlockToFiguresMs?: number; typingMs?: number; unlockToHeadingMs?: number } | string;
   /** Issue #14.4: Unlock click → Participants usable, after the Lock button on Participants. */
   unlock?: UnlockParticipants | string;
-  /** Issue #14.4: sealRow/openRow per row over the mirror's rows; PBKDF2 wrap (Save PIN) and unwrap (Unlock). */
+  /** Issue #14.4: sealRow/openRow per row over the mirror's rows; Argon2id wrap (Save PIN) and unwrap (Unlock). */
   crypto?: { perRow: Record<string, { rows: number; sealUs: number; openUs: number }>; wrapMs: number; unwrapMs: number } | string;
   requests?: { dataReads: number; usageLogs: number; otherApi: number; assetsFromNetwork: number } | string;
   push?:
@@ -142,7 +142,7 @@ export function buildRows(r: Results): Row[] {
           figure: 'Cold start offline (service worker + Dexie) → interactive Dashboard',
           value:
             c.lockScreenMs !== undefined && c.unlockToFiguresMs !== undefined
-              ? `${ms(c.interactiveMs)} = navigation → "Passage is locked" usable ${ms(c.lockScreenMs)} + Unlock click → Dashboard figures ${ms(c.unlockToFiguresMs)} (PBKDF2 of the PIN and unsealing included; the PIN's typing, ${ms(c.typingMs ?? 0)}, left out)`
+              ? `${ms(c.interactiveMs)} = navigation → "Passage is locked" usable ${ms(c.lockScreenMs)} + Unlock click → Dashboard figures ${ms(c.unlockToFiguresMs)} (Argon2id of the PIN and unsealing included; the PIN's typing, ${ms(c.typingMs ?? 0)}, left out)`
               : ms(c.interactiveMs),
           goal: '≤ 800 ms',
           met: c.interactiveMs <= 800,
@@ -234,7 +234,7 @@ export function buildRows(r: Results): Row[] {
  * measured in the same run and page: the engine's page writes of the same pulled pages into a
  * sealed PassageDB minus the same into one without the middleware (alternating page by page);
  * the sealed rows the page read during the sync (counted at IndexedDB) × the time to open one
- * (openRow over the mirror's rows); the PIN's PBKDF2 at Save PIN and the server-key request.
+ * (openRow over the mirror's rows); the PIN's Argon2id at Save PIN and the server-key request.
  */
 export function deviceLockRows(r: Results): Row[] {
   const rows: Row[] = [];
@@ -246,7 +246,7 @@ export function deviceLockRows(r: Results): Row[] {
     rows.push({
       figure: `Unlock → Participants usable, 10,000 participants (Lock on the Participants page, PIN typed, Unlock click → first cards with the whole total), median of ${u.runs.length}`,
       value:
-        `${ms(m)} (runs ${u.runs.map(ms).join(', ')}; includes PBKDF2, 600,000 iterations${cr ? `: ${ms(cr.unwrapMs)} measured apart` : ''}, and opening the participants` +
+        `${ms(m)} (runs ${u.runs.map(ms).join(', ')}; includes Argon2id, 64 MiB${cr ? `: ${ms(cr.unwrapMs)} measured apart` : ''}, and opening the participants` +
         `${u.sealedRead?.length && u.sealedRead.every((n) => n !== null) ? ` (sealed rows read per run: ${u.sealedRead.map((n) => n!.toLocaleString('en-US')).join(', ')})` : ''}` +
         `${cr?.perRow.participants ? `: ${ms((cr.perRow.participants.openUs * cr.perRow.participants.rows) / 1000)} for ${cr.perRow.participants.rows.toLocaleString('en-US')} rows measured apart` : ''}; ` +
         `each Unlock after 4 s on the lock screen, once Dexie's 3 s live-query cache has let go of the decrypted list)`,
@@ -280,7 +280,7 @@ export function deviceLockRows(r: Results): Row[] {
       `${x.toFixed(2)}× (${ms(i.syncedMs)} vs ≈ ${ms(without)}: sealing in the engine's page writes +${ms(writeMs)} ` +
       `(${ms(f.engineMs)} sealed vs ${ms(f.plainEngineMs)} without the middleware, the same pages alternating), ` +
       `opening the ${total(i.sealed.read).toLocaleString('en-US')} sealed rows the page read meanwhile ${ms(openMs)}, ` +
-      `PBKDF2 at Save PIN ${ms(cr.wrapMs)} + the server key ${ms(i.deviceKeyMs ?? 0)}; ` +
+      `Argon2id at Save PIN ${ms(cr.wrapMs)} + the server key ${ms(i.deviceKeyMs ?? 0)}; ` +
       `cross-check: ${total(i.sealed.written).toLocaleString('en-US')} rows sealed × ${cost('participants').sealUs.toFixed(0)}/${cost('outcomes').sealUs.toFixed(0)} µs (participant/outcome) = ${ms(sealByCountMs)})`,
     goal: '≤ 1.2×',
     met: x <= 1.2,
