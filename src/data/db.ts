@@ -6,6 +6,7 @@ import { OpenedRows } from './vault/opened-rows';
 import { SealState } from './vault/seal-state';
 import { KeyRing } from './vault/key-ring';
 import { ENCRYPTED_TABLES, PLAIN_ROWS_KEY } from './vault/policy';
+import type { PinRow } from './sync/scope';
 
 /**
  * The local mirror (design.md "data/db.ts"). Screens never import this file: they read through
@@ -78,6 +79,11 @@ export interface SyncStateRow {
    * interval (issue #11.3).
    */
   projection?: { newest: string | null; read_at: number } | null;
+  /**
+   * Issue #22: the scope keys ("field:id", sync/scope.ts) whose rows `cursor` covers, for an entity
+   * held by site; null or absent when the cursor covers the whole entity (unfiltered pulls).
+   */
+  scope_keys?: string[] | null;
 }
 
 export interface ConflictRow {
@@ -134,6 +140,8 @@ export class PassageDB extends Dexie {
   conflicts!: Table<ConflictRow, number>;
   aliases!: Table<AliasRow, string>;
   meta!: Table<MetaRow, string>;
+  /** Issue #22: records kept beyond the tablet's scope (opened online, own unenrolled intakes). */
+  pins!: Table<PinRow, [string, string, string]>;
 
   /** The data key while unlocked (issue #14): personal fields are sealed below Dexie (vault/). */
   readonly keys: KeyRing;
@@ -182,6 +190,8 @@ export class PassageDB extends Dexie {
     // first unlock. Until then they stay readable as they were (and nothing new is written plain:
     // a locked database refuses writes of personal fields).
     this.version(3).stores({}).upgrade(markPlainRows);
+    // Version 4 (issue #22): a tablet holds its sites; pins keep records beyond them (sync/scope.ts).
+    this.version(4).stores({ pins: '[entity+id+reason], until' });
   }
 }
 

@@ -47,7 +47,7 @@ function browserLocks(): LockManagerLike | null {
 
 export interface StartArgs {
   client: PlatformClientLike;
-  user: Pick<User, 'id'> & Partial<Pick<User, 'role' | 'approved' | 'requested_access_date'>>;
+  user: Pick<User, 'id'> & Partial<Pick<User, 'email' | 'role' | 'approved' | 'requested_access_date'>>;
 }
 
 /**
@@ -115,6 +115,8 @@ async function start({ client, user }: StartArgs): Promise<void> {
     userId: user.id,
     random: Math.random,
     lock: browserLocks(),
+    // Issue #22: the tablet holds the sites of this user's cohorts; an administrator every site.
+    scope: user.email ? { email: user.email, everySite: user.role === 'admin' } : null,
     ...(pulls ? {} : { entities: [] }),
   });
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL) : null;

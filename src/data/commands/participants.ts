@@ -1,4 +1,5 @@
 import type { Participant } from '../../../shared/entities';
+import { dataContext } from '../context';
 import { createRecord, updateRecord } from './record-writes';
 
 export type ParticipantInput = Omit<Participant, 'id' | 'created_date' | 'updated_date' | 'created_by' | 'created_by_id' | 'client_ref'>;
@@ -12,12 +13,27 @@ function withDefaults(input: ParticipantInput): ParticipantInput {
   return out as ParticipantInput;
 }
 
+/**
+ * Issue #22: a participant this tablet created or changed stays on it while they have no
+ * enrollment, whatever the tablet's sites (an 'own' pin, in the same transaction as the change):
+ * a new intake must never vanish because it is not enrolled yet.
+ */
+function pinOwn() {
+  const { db } = dataContext();
+  return {
+    tables: [db.pins],
+    run: async (row: Record<string, unknown>) => {
+      await db.pins.put({ entity: 'Participant', id: String(row.id), reason: 'own', until: null });
+    },
+  };
+}
+
 /** Saved on this device at once (temporary id), pushed later (S1–S3). */
 export function createParticipant(input: ParticipantInput): Promise<Participant> {
-  return createRecord<Participant>('Participant', withDefaults(input));
+  return createRecord<Participant>('Participant', withDefaults(input), pinOwn());
 }
 
 /** Only the fields that really change are queued (S4). Accepts a temporary id or its alias. */
 export function updateParticipant(id: string, patch: Partial<ParticipantInput>): Promise<Participant> {
-  return updateRecord<Participant>('Participant', id, patch);
+  return updateRecord<Participant>('Participant', id, patch, pinOwn());
 }

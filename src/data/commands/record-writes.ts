@@ -68,15 +68,21 @@ async function queue(entity: EntityName, recordId: string, change: Change, extra
 }
 
 /** Create a record with a temporary id and a client_ref (S2, S3). Resolves with the mirror row. */
-export async function createRecord<T extends object>(entity: EntityName, input: Body): Promise<T> {
+export async function createRecord<T extends object>(
+  entity: EntityName,
+  input: Body,
+  /** More writes that belong to the same transaction (e.g. the participant's pin, issue #22). */
+  also?: { tables: Table[]; run: (row: Body) => Promise<void> },
+): Promise<T> {
   const { db, now, newUuid } = dataContext();
   const client_ref = newUuid();
   const body = bodyOf({ ...input, client_ref });
   const row = { ...body, id: `${TEMP_ID_PREFIX}${newUuid()}`, created_date: new Date(now()).toISOString() };
   await guardQuota(() =>
-    db.transaction('rw', tableOf(entity), db.outbox, async () => {
+    db.transaction('rw', [tableOf(entity), db.outbox, ...(also?.tables ?? [])], async () => {
       await tableOf(entity).add(row);
       await queue(entity, row.id, { kind: 'create', data: body }, { client_ref });
+      await also?.run(row);
     }),
   );
   notifyLocalWrite();

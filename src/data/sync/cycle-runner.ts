@@ -4,6 +4,8 @@ import { stopsCycle, type ErrorClass } from './classify-error';
 import { readSyncStates } from './first-sync';
 import { runLanes } from './lanes';
 import { pullAll } from './pull-runner';
+import { currentKeys, pullInScope } from './scoped-pull';
+import { evictBeyondScope } from './scope-mirror';
 import { pushAll } from './push-runner';
 import { reconcileEntity } from './reconcile-runner';
 import type { RunnerContext } from './runner-context';
@@ -15,7 +17,8 @@ export interface CycleResult {
 }
 
 /**
- * The work of one sync cycle, in order: push (S7), pull every entity (S5), reconcile the entities
+ * The work of one sync cycle, in order: push (S7), pull every entity (S5; within the tablet's
+ * scope when it has one, issue #22), reconcile the entities
  * whose last id listing is older than `reconcileMs` (S6), and push again — a pull may have adopted a
  * lost create (S3) and so unblocked ops that wait on it. The engine decides when this runs.
  */
@@ -23,11 +26,18 @@ export async function runCycle(ctx: RunnerContext, entities: EntityName[]): Prom
   const push = await pushAll(ctx);
   if (push.stop) return { stop: push.stop, nextAttemptAt: push.nextAttemptAt };
   const now = ctx.clock.now();
-  const pullStop = await pullAll(ctx, entities);
-  if (pullStop) return { stop: pullStop, nextAttemptAt: push.nextAttemptAt };
+  const pulled = ctx.scope ? await pullInScope(ctx, entities) : { stop: await pullAll(ctx, entities), scope: null };
+  if (pulled.stop) return { stop: pulled.stop, nextAttemptAt: push.nextAttemptAt };
   const due = await dueForReconcile(ctx, entities, now);
-  const reconcileStop = await runLanes(due, ctx.tuning.concurrency, (entity) => reconcileEntity(ctx, entity), stopsCycle);
+  const reconcileStop = await runLanes(
+    due,
+    ctx.tuning.concurrency,
+    async (entity) => reconcileEntity(ctx, entity, await currentKeys(ctx, pulled.scope, entity)),
+    stopsCycle,
+  );
   if (reconcileStop) return { stop: reconcileStop, nextAttemptAt: push.nextAttemptAt };
+  // A reconcile within a scope refreshes rows that moved out of it (issue #22): they leave now.
+  if (pulled.scope && due.length > 0) await evictBeyondScope(ctx.db, pulled.scope, ctx.clock.now());
   const again = await pushAll(ctx);
   return { stop: again.stop, nextAttemptAt: again.nextAttemptAt };
 }

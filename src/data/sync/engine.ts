@@ -59,6 +59,7 @@ export class SyncEngine {
       clock: options.clock,
       random: options.random ?? seededRandom(0x5eed),
       userId: options.userId,
+      scope: options.scope ?? null,
       tuning: { ...DEFAULT_TUNING, ...options.tuning },
       progress: (entity, state) => this.pullProgress(entity, state),
     };

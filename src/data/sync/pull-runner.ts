@@ -216,7 +216,7 @@ function unchanged(state: SyncStateRow, now: Signature, at: number, maxAgeMs: nu
 }
 
 /** A refused pull: this user may not read the entity; it counts as done for the first sync. */
-async function markUnreadable(ctx: RunnerContext, entity: EntityName): Promise<void> {
+export async function markUnreadable(ctx: RunnerContext, entity: EntityName): Promise<void> {
   const { db } = ctx;
   const state = (await db.syncState.get(entity)) ?? { entity, cursor: null, last_pulled_at: null, last_reconciled_at: null };
   // A later first pull (after an approval) counts its rows again from the start.

@@ -1,6 +1,7 @@
 import type { PassageDB, SyncStateRow } from '../db';
 import type { EntityName } from '../../../shared/entities';
 import type { Clock, EngineTuning, SyncTransport } from './types';
+import type { ScopeOwner } from './scope';
 
 /** What the push, pull and reconcile runners share; built by the engine. */
 export interface RunnerContext {
@@ -10,6 +11,8 @@ export interface RunnerContext {
   random: () => number;
   userId: string;
   tuning: EngineTuning;
+  /** Issue #22: whose sites this tablet holds; null or absent: the whole academy, unfiltered. */
+  scope?: ScopeOwner | null;
   /** Told after each committed page of a pull (and when a first pull learns its total): issue #9.5. */
   progress?: (entity: EntityName, state: SyncStateRow) => void;
 }

@@ -1,6 +1,7 @@
 import type { PassageDB } from '../db';
 import type { Row } from '../platform-like';
 import type { EntityName } from '../../../shared/entities';
+import type { ScopeOwner } from './scope';
 
 export type { Row };
 
@@ -112,6 +113,11 @@ export interface EngineOptions {
   lock?: LockManagerLike | null;
   /** Pull order: small tables first so screens fill in usefully. */
   entities?: EntityName[];
+  /**
+   * Issue #22: hold this user's sites (sync/scope.ts) instead of the whole academy. Absent or null:
+   * every row of every entity, unfiltered (the engine before scopes; tests of other rules).
+   */
+  scope?: ScopeOwner | null;
   /** Overrides for tests; defaults documented in engine.ts. */
   tuning?: Partial<EngineTuning>;
 }

@@ -50,7 +50,7 @@ describe('S13 schema', () => {
     expect(await db.conflicts.where('status').equals('open').count()).toBe(1);
     expect(await db.aliases.get('local-y')).toMatchObject({ server_id: 'p1' });
     expect((await db.meta.get('currentUser'))?.value).toMatchObject({ email: 'coach@example.org' });
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     db.close();
   });
 
@@ -146,4 +146,31 @@ describe('S13 schema', () => {
     expect(text).toContain('released');
     expect(text).toContain('"state":"pending"');
   });
+
+  it('v3 → v4 (issue #22): a tablet opens with an empty pins table and keeps every row and queued op', async () => {
+    const name = `upgrade-v4-${process.pid}-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(1).stores(SHIPPED_V1);
+    old.version(2).stores(SHIPPED_V2);
+    old.version(3).stores({});
+    await old.open();
+    await old.table('cohorts').put({ id: 'c1', site_id: 's1', program_id: 'g1' });
+    await old.table('outbox').add({ entity: 'Cohort', record_id: 'c1', kind: 'update', data: { capacity: 12 }, state: 'pending', attempts: 0, next_attempt_at: 0, user_id: 'u1', created_at: 1 });
+    await old.table('syncState').put({ entity: 'Cohort', cursor: '2026-01-01T00:00:00.000Z', last_pulled_at: 1, last_reconciled_at: 1, first_done: true });
+    old.close();
+
+    const db = new PassageDB(name);
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect(await db.pins.count()).toBe(0);
+    await db.pins.put({ entity: 'Participant', id: 'p1', reason: 'own', until: null });
+    await db.pins.put({ entity: 'Participant', id: 'p1', reason: 'opened', until: 5 });
+    expect(await db.pins.count()).toBe(2); // one record may hold both pins
+    expect(await db.cohorts.get('c1')).toMatchObject({ site_id: 's1' });
+    expect(await db.outbox.count()).toBe(1);
+    // A cursor from before scopes covers the whole entity (no scope_keys): nothing is downloaded again.
+    expect((await db.syncState.get('Cohort'))?.scope_keys).toBeUndefined();
+    db.close();
+  });
 });
+

@@ -2,6 +2,7 @@ import { freshDb } from '../data/fresh-db';
 import { setDataContext } from '../../../src/data/context';
 import { SyncEngine } from '../../../src/data/sync/engine';
 import type { EngineTuning, LockManagerLike } from '../../../src/data/sync/types';
+import type { ScopeOwner } from '../../../src/data/sync/scope';
 import type { PassageDB } from '../../../src/data/db';
 import { FakeClock, flush } from './fake-clock';
 import { ScriptedTransport } from './scripted-transport';
@@ -27,12 +28,14 @@ export interface Harness {
  * An engine over a fresh fake-indexeddb database, a scripted transport and a fake clock, wired
  * into the data context so commands nudge it. Starts offline=false; call `engine.start()`.
  */
-export function makeHarness(opts: { userId?: string; tuning?: Partial<EngineTuning>; lock?: LockManagerLike; transport?: ScriptedTransport } = {}): Harness {
+export function makeHarness(
+  opts: { userId?: string; tuning?: Partial<EngineTuning>; lock?: LockManagerLike; transport?: ScriptedTransport; scope?: ScopeOwner } = {},
+): Harness {
   const userId = opts.userId ?? 'user-1';
   const clock = new FakeClock();
   const db = freshDb({ userId, now: () => clock.now() });
   const transport = opts.transport ?? new ScriptedTransport();
-  const engine = new SyncEngine({ db, transport, clock, userId, random: () => 0.5, tuning: opts.tuning, lock: opts.lock });
+  const engine = new SyncEngine({ db, transport, clock, userId, random: () => 0.5, tuning: opts.tuning, lock: opts.lock, scope: opts.scope });
   setDataContext({ sync: engine });
   const settle = async () => {
     await flush();

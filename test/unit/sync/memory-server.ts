@@ -4,7 +4,7 @@ import type { Row } from '../../../src/data/sync/types';
 /**
  * A tiny in-memory model of the platform's entity API for engine unit tests: ids, strictly
  * increasing updated_date, partial-update merge, and the filter subset the engine uses
- * (equality, $gte, $gt, $in), sorted with ties by id, skip/limit and field projection.
+ * (equality incl. an array field containing the value, $gte, $gt, $in, $or), sorted with ties by id, skip/limit and field projection.
  */
 export class MemoryServer {
   readonly tables = new Map<string, Map<string, Row>>();
@@ -77,6 +77,7 @@ export class MemoryServer {
 
 function matches(row: Row, q: Record<string, unknown>): boolean {
   return Object.entries(q).every(([field, cond]) => {
+    if (field === '$or') return (cond as Array<Record<string, unknown>>).some((sub) => matches(row, sub));
     const v = row[field];
     if (cond && typeof cond === 'object' && !Array.isArray(cond)) {
       return Object.entries(cond).every(([op, arg]) => {
@@ -92,6 +93,7 @@ function matches(row: Row, q: Record<string, unknown>): boolean {
         }
       });
     }
-    return v === cond;
+    // Like the platform (MongoDB): a scalar matches an array field that contains it.
+    return Array.isArray(v) ? v.includes(cond) : v === cond;
   });
 }
