@@ -37,6 +37,7 @@ import type { Row } from './types';
  */
 export async function pullInScope(ctx: RunnerContext, entities: readonly EntityName[]): Promise<{ stop: ErrorClass | null; scope: TabletScope | null }> {
   const owner = ctx.scope!;
+  if (entities.length === 0) return { stop: null, scope: null }; // an account awaiting approval reads nothing
   const choice = await readChoice(ctx);
   const everySite = owner.everySite && !(choice?.removed.length);
   if (everySite) {

@@ -1,6 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { enrollParticipant } from '../../data/commands/enrollments';
+import { OfflineError } from '../../data/errors';
+import { keepOnTablet, useBeyondScopeSearch } from '../../data/online/beyond-scope';
 import { useParticipants } from '../../data/queries/participants';
 import type { Cohort, Participant } from '../../../shared/entities';
 import { formatCapacity, isFull } from '../../domain/capacity';
@@ -39,10 +41,29 @@ export function EnrolPanel({
   const [intakeDate, setIntakeDate] = useState(() => todayISO());
   const [pending, setPending] = useState(false);
   const result = useMemo(() => searchParticipants(index, query, enrolledIds), [index, query, enrolledIds]);
+  // Issue #22.2: a tablet holding only some sites also asks the server; its matches come after these.
+  const beyond = useBeyondScopeSearch(query, !selected && !!participants, { mode: 'enrol' });
+  const beyondResults = useMemo(() => beyond.results.filter((p) => !enrolledIds.has(p.id)), [beyond.results, enrolledIds]);
+  const [keeping, setKeeping] = useState<string | null>(null);
 
   function choose(p: Participant) {
     setSelected(p);
     setQuery(participantName(p));
+  }
+
+  /** A participant from beyond the tablet: kept on it first (a day), then chosen as usual; the enrollment is queued as any other. */
+  async function chooseBeyond(p: Participant) {
+    if (keeping) return;
+    setKeeping(p.id);
+    try {
+      const kept = await keepOnTablet(p.id);
+      if (kept) choose(kept);
+      else toast.error('Participant not found');
+    } catch (error) {
+      toast.error(error instanceof OfflineError ? error.message : 'Failed to keep the participant on this tablet. Please try again.');
+    } finally {
+      setKeeping(null);
+    }
   }
 
   function submit(e: FormEvent) {
@@ -88,7 +109,15 @@ export function EnrolPanel({
           }}
         />
         {!selected && query.trim() !== '' && (
-          <EnrolSearchResults loading={!participants} result={result} onChoose={choose} />
+          <EnrolSearchResults
+            loading={!participants}
+            result={result}
+            onChoose={choose}
+            beyond={beyond}
+            beyondResults={beyondResults}
+            keeping={keeping}
+            onChooseBeyond={(p) => void chooseBeyond(p)}
+          />
         )}
       </div>
       <TextField label="Intake Date" type="date" value={intakeDate} onChange={(e) => setIntakeDate(e.target.value)} className="max-w-xs" />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useParticipant } from '../../data/queries/participants';
+import { useKeepOnTablet } from '../../data/online/beyond-scope';
 import type { Participant } from '../../../shared/entities';
 import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';
@@ -14,6 +15,7 @@ import { PageLink } from '../../ui/page-link';
 import { CohortEnrollmentsPanel } from './cohort-enrollments-panel';
 import { ConsentCard } from './consent-card';
 import { DetailSkeleton } from './detail-skeleton';
+import { BeyondScopeState } from './beyond-scope-state';
 import { ParticipantEditForm } from './participant-edit-form';
 import { ParticipantProfileView } from './participant-profile-view';
 import { QuickStatsPanel } from './quick-stats-panel';
@@ -22,10 +24,14 @@ import { QuickStatsPanel } from './quick-stats-panel';
  * Spec 2.7. `id` may be a temporary `local-…` id from before sync: useParticipant follows the
  * alias, so a bookmarked or open page keeps working once the server assigned the real id.
  * During the first sync an unknown id is "not here yet", not 'Participant not found' (issue #9.5).
+ * Issue #22.2: a tablet holding only some sites asks the server for an id it does not hold and keeps
+ * the participant on the tablet for a day (the live query then shows it); offline it says the
+ * participant is not on this tablet and what to do — never 'Participant not found'.
  */
 export function ParticipantDetailPage({ id }: { id: string }) {
   const participant = useParticipant(id);
   const readiness = useFirstSync(PAGE_NEEDS.ParticipantDetail);
+  const beyond = useKeepOnTablet(id, participant === null && readiness.state === 'ready');
   // The participant as it was when editing began: the edit sends only what changed since then,
   // so a field someone else changed meanwhile (and synced in) is not overwritten.
   const [editBase, setEditBase] = useState<Participant | null>(null);
@@ -51,6 +57,9 @@ export function ParticipantDetailPage({ id }: { id: string }) {
   }
   if (participant === null && readiness.state === 'incomplete') {
     return <FirstSyncMissingRecord readiness={readiness} list="Participants" label="Back to Participants" />;
+  }
+  if (participant === null && beyond.status !== 'idle' && beyond.status !== 'none') {
+    return <BeyondScopeState state={beyond} />;
   }
   if (participant === null) {
     return (

@@ -4,6 +4,9 @@ import { UserPlus } from 'lucide-react';
 import { useActiveCohortCodesByParticipant } from '../../data/queries/enrollments';
 import { PAGE_CORE, PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useParticipants } from '../../data/queries/participants';
+import { useTabletScope } from '../../data/queries/scope';
+import { scopePhrase } from '../../domain/scope-phrase';
+import { useBeyondScopeSearch } from '../../data/online/beyond-scope';
 import type { Participant } from '../../../shared/entities';
 import { filterParticipants, indexParticipants, participantCountLabel, type StatusFilter } from '../../domain/participant-search';
 import { Badge } from '../../ui/badge';
@@ -16,6 +19,7 @@ import { PageLink } from '../../ui/page-link';
 import { SkeletonCards } from '../../ui/skeleton';
 import { ParticipantFilters, STATUS_OPTIONS } from './participant-filters';
 import { ParticipantGrid } from './participant-grid';
+import { BeyondScopeSection, NOT_ON_TABLET_OFFLINE } from './beyond-scope-section';
 
 /** One search index per list read: the page opened again on the remembered list reuses it. */
 const indexes = new WeakMap<readonly Participant[], ReturnType<typeof indexParticipants>>();
@@ -53,6 +57,10 @@ export function ParticipantsPage() {
   const index = participants ? indexOf(participants) : undefined;
   const shown = useMemo(() => (index ? filterParticipants(index, query, status) : undefined), [index, query, status]);
   const filtering = query.trim() !== '' || status !== 'all';
+  // Issue #22.4: on a tablet holding some sites, the spec's badge says what it counts beside it.
+  const covers = scopePhrase(useTabletScope());
+  // Issue #22.2: a tablet holding only some sites also asks the server for the typed text.
+  const beyond = useBeyondScopeSearch(query, ready, { mode: 'list', status });
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -62,10 +70,15 @@ export function ParticipantsPage() {
           <ParticipantFilters query={query} onQuery={setQuery} status={status} onStatus={setStatus} />
         </div>
         {shown && ready && (
-          <div aria-live="polite">
+          <div aria-live="polite" className="flex flex-wrap items-center gap-2">
             <Badge tone="blue" className="text-sm">
               {participantCountLabel(shown.length)}
             </Badge>
+            {covers && (
+              <span className="text-sm text-slate-600" data-testid="count-scope">
+                {covers}
+              </span>
+            )}
           </div>
         )}
       </div>
@@ -77,7 +90,7 @@ export function ParticipantsPage() {
         partial && !filtering ? null : (
           <EmptyState
             title="No participants found"
-            description={filtering ? 'Try another name, email or status.' : undefined}
+            description={beyond.status === 'offline' ? NOT_ON_TABLET_OFFLINE : filtering ? 'Try another name, email or status.' : undefined}
             action={
               filtering ? undefined : (
                 <PageLink href={pagePath('AddParticipant')} className={buttonClass('primary')}>
@@ -90,6 +103,7 @@ export function ParticipantsPage() {
       ) : (
         <ParticipantGrid participants={shown} codesByParticipant={codes} />
       )}
+      {shown && codes && ready && <BeyondScopeSection search={beyond} localEmpty={shown.length === 0} />}
     </div>
   );
 }

@@ -9,12 +9,14 @@ import { StatusPanel } from './status-panel';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { NOT_PERSISTENT_MEANING, StoragePanel } from './storage-panel';
+import { SitesOnTabletPanel } from './sites-panel';
 import { useStorageInfo } from './use-storage-info';
 import { refKey, usePendingOps, useRecordTitles } from '../../data/queries/sync';
 
 /**
  * The Sync page (route /sync, issue #5.4): what this device still has to send, what the server
- * refused and why, the conflicts waiting for a choice, and the storage the data takes.
+ * refused and why, the conflicts waiting for a choice, the sites this tablet holds (issue #22), and
+ * the storage the data takes.
  */
 export function SyncPage() {
   const user = useCurrentUser();
@@ -33,7 +35,7 @@ export function SyncPage() {
             <AlertTriangle aria-hidden="true" className="h-4 w-4" />
             Not persistent
           </span>
-          <p className="min-w-0 flex-1 text-sm text-amber-900">{NOT_PERSISTENT_MEANING}</p>
+          <p className="min-w-0 flex-1 basis-80 text-sm text-amber-900">{NOT_PERSISTENT_MEANING}</p>
           <Button variant="secondary" onClick={() => void storage.askPersistent()}>
             Keep data on this device
           </Button>
@@ -61,6 +63,7 @@ export function SyncPage() {
         </Panel>
       )}
       {pending === undefined ? null : <PendingList ops={pending} titles={titles} />}
+      <SitesOnTabletPanel />
       <StoragePanel info={storage.info} />
     </div>
   );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { chunkIds, choiceFor, deriveScope, flatKeys, keyFilters, scopeKeys, splitKeys, type ScopeFacts } from '../../../src/data/sync/scope';
-import { scopePhrase } from '../../../src/domain/scope-phrase';
 
 const coach = { email: 'coach@example.org', everySite: false };
 const admin = { email: 'admin@example.org', everySite: true };
@@ -65,17 +64,5 @@ describe('issue #22.5: $in filters are chunked under the URL limit', () => {
     for (const f of keyFilters([{ field: 'participant_id', ids }], { updated_date: { $gte: '2026-01-01T00:00:00.000Z' } })) {
       expect(`q=${encodeURIComponent(JSON.stringify(f))}`.length).toBeLessThan(16 * 1024 - 200);
     }
-  });
-});
-
-describe('issue #22.4: scopePhrase', () => {
-  it.each([
-    [{ all: true, siteIds: ['a'], defaultSiteIds: ['a'] }, ''],
-    [{ all: false, siteIds: ['a', 'b', 'c'], defaultSiteIds: ['a', 'b', 'c'] }, 'at your 3 sites'],
-    [{ all: false, siteIds: ['a'], defaultSiteIds: ['a'] }, 'at your 1 site'],
-    [{ all: false, siteIds: ['a', 'd'], defaultSiteIds: ['a'] }, 'at 2 sites'],
-    [null, ''],
-  ])('%j → %s', (scope, phrase) => {
-    expect(scopePhrase(scope)).toBe(phrase);
   });
 });
