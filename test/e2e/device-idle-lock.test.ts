@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO, TEST_PIN, setupHarness } from './harness';
-import { fullName, serverRows, tokenOf } from './offline-world';
+import { coachParticipants, fullName, tokenOf } from './offline-world';
 
 /**
  * Issue #14.3, AC-11: after the administrator's idle minutes (here IDLE_LOCK_MINUTES=0.1, 6 s)
@@ -13,7 +13,7 @@ describe('idle lock (issue #14.3)', () => {
   it('locks after the idle time; use keeps it open; the PIN returns to the same page', async () => {
     const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
     await h().signIn(page, DEMO.coach);
-    const p = (await serverRows(h().baseUrl, await tokenOf(page), 'Participant'))[0];
+    const p = (await coachParticipants(h().baseUrl, await tokenOf(page)))[0];
     await h().goto(page, '/participants');
     await page.getByLabel('Search participants').fill(String(p.last_name));
     await page.getByText(fullName(p)).first().waitFor({ timeout: 30_000 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD, TEST_PIN, passDeviceLock, setupHarness } from './harness';
-import { addParticipant, fullName, serverRows, serviceWorkerReady, tokenOf, type Row } from './offline-world';
+import { addParticipant, coachParticipants, fullName, serverRows, serviceWorkerReady, tokenOf, type Row } from './offline-world';
 
 /**
  * Issue #14 in Chromium against the real server: what IndexedDB holds on a tablet, the PIN at an
@@ -77,7 +77,7 @@ async function signedInWith(page: Page, participant: Row): Promise<void> {
 
 async function aParticipant(page: Page): Promise<Row> {
   const token = await tokenOf(page);
-  const rows = await serverRows(h().baseUrl, token, 'Participant');
+  const rows = await coachParticipants(h().baseUrl, token);
   const p = rows.find((r) => r.cdcr_number && r.phone && r.first_name && r.last_name);
   if (!p) throw new Error('the demo seed has no participant with a prison number and a phone');
   return p;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
 import { DEMO, DEMO_PASSWORD, TEST_PIN, passDeviceLock, setupHarness, tokenOf } from './harness';
-import { fullName, serverRows, type Row } from './offline-world';
+import { coachParticipants, fullName, serverRows, type Row } from './offline-world';
 
 /**
  * Issue #21 in Chromium against the real server, tried as a thief, a curious colleague and a
@@ -46,7 +46,7 @@ function captureAppToken(page: Page): () => string | null {
 }
 
 async function aParticipant(page: Page): Promise<Row> {
-  const rows = await serverRows(h().baseUrl, tokenOf(page), 'Participant');
+  const rows = await coachParticipants(h().baseUrl, tokenOf(page));
   const p = rows.find((r) => r.cdcr_number && r.first_name && r.last_name && String(r.last_name).length >= 5);
   if (!p) throw new Error('the demo seed has no participant with a prison number');
   return p;
@@ -220,7 +220,7 @@ describe('rows bound to their place (issue #21.5)', () => {
     const page = await h().newPage({ viewport: { width: 1440, height: 900 } });
     await h().signIn(page, DEMO.coach);
     await h().goto(page, '/participants');
-    const rows = await serverRows(h().baseUrl, tokenOf(page), 'Participant');
+    const rows = await coachParticipants(h().baseUrl, tokenOf(page));
     const named = rows.filter((r) => r.first_name && r.last_name);
     const a = named[0];
     const b = named.find((r) => r.last_name !== a.last_name && r.first_name !== a.first_name)!;

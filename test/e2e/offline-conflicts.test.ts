@@ -6,6 +6,7 @@ import {
   eventually,
   loginToken,
   outbox,
+  coachParticipants,
   serverRows,
   serverUpdate,
   serviceWorkerReady,
@@ -27,7 +28,7 @@ async function coachOnline(): Promise<{ page: Page; token: string; participants:
   await serviceWorkerReady(page);
   await eventually(async () => (await syncStatusRow(page))?.lastSyncedAt ?? null).not.toBeNull();
   const token = await tokenOf(page);
-  return { page, token, participants: await serverRows(h().baseUrl, token, 'Participant') };
+  return { page, token, participants: await coachParticipants(h().baseUrl, token) };
 }
 
 describe('the Sync page in the browser', () => {

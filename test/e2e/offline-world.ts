@@ -22,6 +22,25 @@ export async function serverRows(baseUrl: string, token: string, entity: string,
   return (await res.json()) as Row[];
 }
 
+/**
+ * Issue #22: what the demo coach's tablet holds — the cohorts of the sites where they lead or
+ * support a cohort, and the participants enrolled in those cohorts (as the server has them).
+ */
+export async function coachScope(baseUrl: string, token: string, email = 'coach@example.org'): Promise<{ siteIds: Set<string>; cohorts: Row[]; participants: Row[] }> {
+  const own = await serverRows(baseUrl, token, 'Cohort', { $or: [{ lead_coach_email: email }, { support_coach_emails: email }] });
+  const siteIds = new Set(own.map((c) => String(c.site_id)));
+  const cohorts = await serverRows(baseUrl, token, 'Cohort', { site_id: { $in: [...siteIds] } });
+  const enrollments = await serverRows(baseUrl, token, 'Enrollment', { cohort_id: { $in: cohorts.map((c) => c.id) } }, 5000);
+  const ids = [...new Set(enrollments.map((e) => String(e.participant_id)))];
+  const participants = ids.length ? await serverRows(baseUrl, token, 'Participant', { id: { $in: ids } }, 5000) : [];
+  return { siteIds, cohorts, participants };
+}
+
+/** The participants the demo coach's tablet holds (issue #22), in the server's order. */
+export async function coachParticipants(baseUrl: string, token: string): Promise<Row[]> {
+  return (await coachScope(baseUrl, token)).participants;
+}
+
 export async function serverUpdate(baseUrl: string, token: string, entity: string, id: string, data: Record<string, unknown>): Promise<Row> {
   const res = await fetch(`${baseUrl}/api/apps/passage/entities/${entity}/${id}`, {
     method: 'PUT',

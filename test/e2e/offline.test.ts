@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, setupHarness, passDeviceLock } from './harness';
-import { eventually, fullName, outbox, serverRows, serviceWorkerReady, toast, tokenOf, type Row } from './offline-world';
+import { coachScope, eventually, fullName, outbox, serverRows, serviceWorkerReady, toast, tokenOf, type Row } from './offline-world';
 
 /**
  * Issue #5.6, the coach's day without a connection, in Chromium against the real server: sign in
@@ -23,10 +23,10 @@ interface World {
 /** Picks the records of the story from what the demo seed put on the server. */
 async function pickWorld(token: string): Promise<World> {
   const base = h().baseUrl;
-  const [cohorts, enrollments, participants, programs, sites] = await Promise.all([
-    serverRows(base, token, 'Cohort'),
-    serverRows(base, token, 'Enrollment', { enrollment_status: 'active' }),
-    serverRows(base, token, 'Participant'),
+  // Issue #22: the coach's tablet holds the sites of their cohorts; the story stays within them.
+  const [{ cohorts, participants }, enrollments, programs, sites] = await Promise.all([
+    coachScope(base, token),
+    serverRows(base, token, 'Enrollment', { enrollment_status: 'active' }, 5000),
     serverRows(base, token, 'Program'),
     serverRows(base, token, 'Site'),
   ]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO, setupHarness } from './harness';
-import { eventually, loginToken, serverRows, syncStatusRow, toast } from './offline-world';
+import { coachParticipants, eventually, loginToken, serverRows, syncStatusRow, toast } from './offline-world';
 
 /**
  * Issue #12 in Chromium, at the three viewports coaches and admins use: toasts hide no header
@@ -75,7 +75,7 @@ describe('the coach’s day on a tablet (issue #12)', () => {
       const page = await h().newPage({ viewport });
       await h().signIn(page, DEMO.coach);
       const token = await loginToken(h().baseUrl, DEMO.coach, 'demo-pass-2026');
-      const [p] = await serverRows(h().baseUrl, token, 'Participant');
+      const [p] = await coachParticipants(h().baseUrl, token);
       await h().goto(page, `/participantdetail?id=${p.id}`);
       await page.getByRole('button', { name: 'Edit Profile' }).click();
 
