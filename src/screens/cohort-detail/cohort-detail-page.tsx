@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { updateCohort, type CohortInput } from '../../data/commands/cohorts';
 import { useCohort, useCohortRoster } from '../../data/queries/cohorts';
+import { useTabletScope } from '../../data/queries/scope';
 import { useSessionsOfCohort } from '../../data/queries/sessions';
 import { useIsAdmin } from '../../app/current-user';
 import { pagePath } from '../../app/paths';
@@ -14,6 +15,7 @@ import { NotFoundState } from '../../ui/empty-state';
 import { BackLink } from '../parts/back-link';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { FirstSyncMissingRecord } from '../parts/first-sync-missing-record';
+import { isScoped, NotOnTabletState } from '../parts/scope-absence';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { CohortEditForm, COHORT_EDIT_FORM_ID } from './cohort-edit-form';
@@ -30,11 +32,13 @@ export function CohortDetailPage({ id }: { id: string }) {
   const waiting = cohort === null && readiness.state !== 'ready';
   const roster = useCohortRoster(id);
   const sessions = useSessionsOfCohort(id);
+  // Issue #22.2: a tablet holding some sites cannot tell a cohort elsewhere from one that is gone.
+  const scope = useTabletScope();
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  if (cohort === undefined || (waiting && readiness.state !== 'incomplete')) {
+  if (cohort === undefined || (waiting && readiness.state !== 'incomplete') || (cohort === null && scope === undefined)) {
     return (
       <div className="mx-auto max-w-7xl">
         <FirstSyncNotice readiness={readiness} />
@@ -47,17 +51,22 @@ export function CohortDetailPage({ id }: { id: string }) {
   }
   if (waiting) return <FirstSyncMissingRecord readiness={readiness} list="Cohorts" label="Back to Cohorts" />;
   if (cohort === null) {
-    return (
-      <NotFoundState
-        title="Cohort not found"
-        action={
-          <Link to={pagePath('Cohorts')} className={buttonClass('secondary')}>
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Back to Cohorts
-          </Link>
-        }
-      />
+    const back = (
+      <Link to={pagePath('Cohorts')} className={buttonClass('secondary')}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Cohorts
+      </Link>
     );
+    // Every site held: the spec's 'Cohort not found' is true. Some sites: it may be at another one.
+    if (isScoped(scope)) {
+      return (
+        <NotOnTabletState
+          message="This cohort is at a site this tablet does not hold. Add the site under Sync → Sites on this tablet to work with it here."
+          back={back}
+        />
+      );
+    }
+    return <NotFoundState title="Cohort not found" action={back} />;
   }
 
   async function save(patch: Partial<CohortInput>) {

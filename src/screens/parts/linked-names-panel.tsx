@@ -2,11 +2,34 @@ import type { PageName } from '../../app/paths';
 import { Panel } from '../../ui/card';
 import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
+import { Covers } from './scope-absence';
 
-/** A titled list of links (the Sites of a program, the Programs of a site). */
-export function LinkedNamesPanel({ title, page, items, empty }: { title: string; page: PageName; items: { id: string; name: string }[]; empty: string }) {
+/**
+ * A titled list of links (the Sites of a program, the Programs of a site). `covers` says what the
+ * list covers on a tablet holding some sites ('at your 3 sites', issue #22.4), beside the title.
+ */
+export function LinkedNamesPanel({
+  title,
+  page,
+  items,
+  empty,
+  covers = '',
+}: {
+  title: string;
+  page: PageName;
+  items: { id: string; name: string }[];
+  empty: string;
+  covers?: string;
+}) {
   return (
-    <Panel title={title}>
+    <Panel
+      title={
+        <>
+          {title}
+          <Covers phrase={covers} />
+        </>
+      }
+    >
       {items.length === 0 ? (
         <p className="text-sm text-slate-500">{empty}</p>
       ) : (

@@ -12,18 +12,25 @@ import { StatRow } from '../../ui/stat-card';
 import { CoachesPanel } from '../parts/coaches-panel';
 import { GroupCohortItem } from '../parts/group-cohort-item';
 import { LinkedNamesPanel } from '../parts/linked-names-panel';
+import { Covers } from '../parts/scope-absence';
 
-/** ProgramDetail below the header: cohorts, sites, stats and coaches (spec 2.12). */
+/**
+ * ProgramDetail below the header: cohorts, sites, stats and coaches (spec 2.12). `covers`: on a
+ * tablet holding some sites (issue #22.4), what its cohorts and figures cover ('at your 3 sites'),
+ * set beside the spec's headings; '' when the tablet holds every site.
+ */
 export function ProgramBody({
   programId,
   cohorts,
   summary,
   isAdmin,
+  covers = '',
 }: {
   programId: string;
   cohorts: Cohort[] | undefined;
   summary: ActiveSummary | undefined;
   isAdmin: boolean;
+  covers?: string;
 }) {
   const sites = useSitesById();
   if (!cohorts || !sites) return <SkeletonCards count={3} label="Loading cohorts" />;
@@ -41,10 +48,19 @@ export function ProgramBody({
   return (
     // items-start: the Cohorts card is as tall as its content, not the side column (issue #12.10).
     <div className="grid items-start gap-6 xl:grid-cols-3">
-      <Panel title={`Cohorts (${cohorts.length})`} actions={isAdmin ? addCohort('Add Cohort') : undefined} className="xl:col-span-2">
+      <Panel
+        title={
+          <>
+            Cohorts ({cohorts.length})
+            <Covers phrase={covers} />
+          </>
+        }
+        actions={isAdmin ? addCohort('Add Cohort') : undefined}
+        className="xl:col-span-2"
+      >
         {cohorts.length === 0 ? (
           <div className="py-6 text-center">
-            <p className="text-sm text-slate-500">No cohorts for this program yet</p>
+            <p className="text-sm text-slate-500">{covers ? `No cohorts for this program ${covers} on this tablet` : 'No cohorts for this program yet'}</p>
             {isAdmin && <div className="mt-4">{addCohort('Create First Cohort')}</div>}
           </div>
         ) : (
@@ -58,15 +74,28 @@ export function ProgramBody({
         )}
       </Panel>
       <div className="grid content-start items-start gap-6 md:grid-cols-2 xl:grid-cols-1">
-        <LinkedNamesPanel title="Sites" page="SiteDetail" items={siteIds.map((id) => ({ id, name: siteName(id) }))} empty="No sites yet" />
-        <Panel title="Program Stats">
+        <LinkedNamesPanel
+          title="Sites"
+          page="SiteDetail"
+          items={siteIds.map((id) => ({ id, name: siteName(id) }))}
+          empty={covers ? 'None on this tablet' : 'No sites yet'}
+          covers={covers}
+        />
+        <Panel
+          title={
+            <>
+              Program Stats
+              <Covers phrase={covers} />
+            </>
+          }
+        >
           <StatRow label="Active Cohorts" value={countActiveCohorts(cohorts)} />
           <StatRow label="Total Cohorts" value={cohorts.length} />
           <StatRow label="Active Participants" value={summary ? summary.participantCount : '…'} />
           <StatRow label="Total Sites" value={siteIds.length} />
           <p className="mt-3 text-xs text-slate-500">Stats are calculated automatically from cohort data</p>
         </Panel>
-        <CoachesPanel emails={distinctCoachEmails(cohorts)} />
+        <CoachesPanel emails={distinctCoachEmails(cohorts)} covers={covers} />
       </div>
     </div>
   );

@@ -7,6 +7,8 @@ import { toast } from 'sonner';
 import { updateProgram, type ProgramInput } from '../../data/commands/programs';
 import { useActiveEnrollmentSummary, useCohortsOfProgram } from '../../data/queries/cohorts';
 import { useProgram } from '../../data/queries/programs';
+import { useTabletScope } from '../../data/queries/scope';
+import { scopePhrase } from '../../domain/scope-phrase';
 import { useIsAdmin } from '../../app/current-user';
 import { pagePath } from '../../app/paths';
 import { Badge } from '../../ui/badge';
@@ -29,6 +31,8 @@ export function ProgramDetailPage({ id }: { id: string }) {
   const waiting = program === null && readiness.state !== 'ready';
   const cohorts = useCohortsOfProgram(id);
   const summary = useActiveEnrollmentSummary(cohorts?.map((c) => c.id));
+  // Issue #22.4: on a tablet holding some sites, its cohorts and figures are those sites' only.
+  const scope = useTabletScope();
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState(false);
 
@@ -104,7 +108,13 @@ export function ProgramDetailPage({ id }: { id: string }) {
           </p>
         </Panel>
       )}
-      <ProgramBody programId={program.id} cohorts={cohorts} summary={summary} isAdmin={isAdmin} />
+      <ProgramBody
+        programId={program.id}
+        cohorts={scope === undefined ? undefined : cohorts}
+        summary={summary}
+        isAdmin={isAdmin}
+        covers={scopePhrase(scope)}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { MapPin } from 'lucide-react';
 import { deleteSite, updateSite, type SiteInput } from '../../data/commands/sites';
 import type { Site } from '../../../shared/entities';
 import { humanize } from '../../domain/format';
+import { Badge } from '../../ui/badge';
 import { ManagedCard } from './managed-card';
 import { SiteForm } from './site-form';
 
@@ -13,8 +14,11 @@ const MESSAGES = {
   consequence: ' Any cohorts at this site will be affected.',
 };
 
-/** A site card (spec 2.11): name, type (underscore as space), city, county, active mark. */
-export function SiteCard({ site, isAdmin }: { site: Site; isAdmin: boolean }) {
+/**
+ * A site card (spec 2.11): name, type (underscore as space), city, county, active mark; on a tablet
+ * holding some sites, 'On this tablet' when it holds this one (issue #22).
+ */
+export function SiteCard({ site, isAdmin, onTablet = false }: { site: Site; isAdmin: boolean; onTablet?: boolean }) {
   const place = [site.city, site.county].filter(Boolean).join(', ');
   return (
     <ManagedCard<SiteInput>
@@ -31,6 +35,11 @@ export function SiteCard({ site, isAdmin }: { site: Site; isAdmin: boolean }) {
               <MapPin className="h-3.5 w-3.5" aria-hidden="true" />
               {place}
             </span>
+          )}
+          {onTablet && (
+            <Badge tone="blue" className="mt-2">
+              On this tablet
+            </Badge>
           )}
         </>
       }

@@ -4,19 +4,26 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { createSite, type SiteInput } from '../../data/commands/sites';
 import { useKeyedSites } from '../../data/queries/sites';
+import { useTabletScope } from '../../data/queries/scope';
 import { useIsAdmin } from '../../app/current-user';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { SkeletonCards } from '../../ui/skeleton';
+import { holdsSite, isScoped, SitesOnTabletLink } from '../parts/scope-absence';
 import { SiteCard } from './site-card';
 import { SiteForm } from './site-form';
 
-/** The Sites column of spec 2.11: count, admin 'Add Site', cards. */
-/** `firstSync`: 'loading' keeps the skeletons, 'partial' (offline, cut off) hides the empty state. */
+/**
+ * The Sites column of spec 2.11: count, admin 'Add Site', cards. `firstSync`: 'loading' keeps the
+ * skeletons, 'partial' (offline, cut off) hides the empty state. On a tablet holding some sites
+ * (issue #22), the sites it holds are marked 'On this tablet'.
+ */
 export function SitesColumn({ firstSync = 'ready' }: { firstSync?: 'ready' | 'partial' | 'loading' }) {
   const sites = useKeyedSites();
   const isAdmin = useIsAdmin();
+  const scope = useTabletScope();
+  const scoped = isScoped(scope);
   const [adding, setAdding] = useState(false);
 
   async function create(input: SiteInput): Promise<boolean> {
@@ -55,6 +62,11 @@ export function SitesColumn({ firstSync = 'ready' }: { firstSync?: 'ready' | 'pa
           />
         </Card>
       )}
+      {scoped && sites && sites.length > 0 && firstSync !== 'loading' && (
+        <p className="mb-4 text-sm text-slate-600" data-testid="sites-scope">
+          The cohorts and participants of the sites marked ‘On this tablet’ are here; change them under <SitesOnTabletLink />.
+        </p>
+      )}
       {!sites || firstSync === 'loading' ? (
         <SkeletonCards count={3} className="space-y-4" label="Loading sites" />
       ) : sites.length === 0 ? (
@@ -64,7 +76,7 @@ export function SitesColumn({ firstSync = 'ready' }: { firstSync?: 'ready' | 'pa
           {sites.map(({ key, row: site }) => (
             // Keyed by the temporary id when it had one: an open Edit form survives the id swap.
             <li key={key}>
-              <SiteCard site={site} isAdmin={isAdmin} />
+              <SiteCard site={site} isAdmin={isAdmin} onTablet={scoped && holdsSite(scope, site.id)} />
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useActiveEnrollmentSummary, useCohortsOfSite } from '../../data/queries/cohorts';
 import { useSite } from '../../data/queries/sites';
+import { useTabletScope } from '../../data/queries/scope';
 import { humanize } from '../../domain/format';
 import { pagePath } from '../../app/paths';
 import { Badge } from '../../ui/badge';
@@ -11,12 +12,16 @@ import { NotFoundState } from '../../ui/empty-state';
 import { BackLink } from '../parts/back-link';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { FirstSyncMissingRecord } from '../parts/first-sync-missing-record';
+import { holdsSite } from '../parts/scope-absence';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { LocationPanel } from './location-panel';
 import { SiteBody } from './site-body';
 
-/** Spec 2.13: one site, read-only — location, cohorts, programs, stats and coaches. */
+/**
+ * Spec 2.13: one site, read-only — location, cohorts, programs, stats and coaches. A site whose
+ * cohorts this tablet does not hold (issue #22.2) says so instead of 'No cohorts at this site yet'.
+ */
 export function SiteDetailPage({ id }: { id: string }) {
   const site = useSite(id);
   // During the first sync an unknown id is "not here yet", not '... not found' (issue #9.5).
@@ -24,6 +29,7 @@ export function SiteDetailPage({ id }: { id: string }) {
   const waiting = site === null && readiness.state !== 'ready';
   const cohorts = useCohortsOfSite(id);
   const summary = useActiveEnrollmentSummary(cohorts?.map((c) => c.id));
+  const scope = useTabletScope();
 
   if (site === undefined || (waiting && readiness.state !== 'incomplete')) {
     return (
@@ -68,7 +74,7 @@ export function SiteDetailPage({ id }: { id: string }) {
         }
       />
       <LocationPanel site={site} />
-      <SiteBody cohorts={cohorts} summary={summary} />
+      <SiteBody cohorts={scope === undefined ? undefined : cohorts} summary={summary} held={holdsSite(scope, site.id)} />
     </div>
   );
 }
