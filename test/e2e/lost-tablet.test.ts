@@ -47,7 +47,10 @@ function captureAppToken(page: Page): () => string | null {
 
 async function aParticipant(page: Page): Promise<Row> {
   const rows = await coachParticipants(h().baseUrl, tokenOf(page));
-  const p = rows.find((r) => r.cdcr_number && r.first_name && r.last_name && String(r.last_name).length >= 5);
+  // A name no one else in the academy has: the search finds exactly this person.
+  const everyone = await serverRows(h().baseUrl, tokenOf(page), 'Participant', {}, 5000);
+  const unique = (r: Row) => everyone.filter((o) => fullName(o) === fullName(r)).length === 1;
+  const p = rows.find((r) => r.cdcr_number && r.first_name && r.last_name && String(r.last_name).length >= 5 && unique(r));
   if (!p) throw new Error('the demo seed has no participant with a prison number');
   return p;
 }

@@ -30,12 +30,14 @@ async function pickWorld(token: string): Promise<World> {
     serverRows(base, token, 'Program'),
     serverRows(base, token, 'Site'),
   ]);
-  const byId = new Map(participants.map((p) => [p.id, p]));
+  // Names that appear once on the coach's tablet: the roster's buttons are found by name.
+  const named = (p: Row) => participants.filter((o) => fullName(o) === fullName(p)).length === 1;
+  const byId = new Map(participants.filter(named).map((p) => [p.id, p]));
   const enrollment = enrollments.find((e) => cohorts.some((c) => c.id === e.cohort_id) && byId.has(String(e.participant_id)));
   if (!enrollment) throw new Error('the demo seed has no active enrollment');
   const cohort = cohorts.find((c) => c.id === enrollment.cohort_id)!;
   const participant = byId.get(String(enrollment.participant_id))!;
-  const edited = participants.find((p) => p.id !== participant.id)!;
+  const edited = participants.filter(named).find((p) => p.id !== participant.id)!;
   return { cohort, unenrolled: { enrollment, participant }, edited, program: programs[0], site: sites[0] };
 }
 
