@@ -59,7 +59,6 @@ export const OPENED_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The entities held by site: pulled with filters, in this order (each one's keys come from the one before). */
 export const SCOPED_ORDER: readonly EntityName[] = ['Cohort', 'Enrollment', 'Session', 'Participant', 'Outcome'];
-export const UNSCOPED: readonly EntityName[] = ['Program', 'Site', 'User'];
 
 export function isScoped(entity: EntityName): boolean {
   return SCOPED_ORDER.includes(entity);

@@ -16,7 +16,6 @@ import {
   SITE_CHOICE_KEY,
   splitKeys,
   TABLET_SCOPE_KEY,
-  UNSCOPED,
   type ScopeKey,
   type SiteChoice,
   type TabletScope,
@@ -44,7 +43,7 @@ export async function pullInScope(ctx: RunnerContext, entities: readonly EntityN
     await forgetScopedCursors(ctx, entities);
     const stop = await pullAll(ctx, entities);
     if (stop) return { stop, scope: null };
-    const scope = await storeScope(ctx, [], choice);
+    const scope = await storeScope(ctx, [], choice, true);
     await evictBeyondScope(ctx.db, scope, ctx.clock.now());
     return { stop: null, scope };
   }
@@ -76,9 +75,9 @@ export async function pullInScope(ctx: RunnerContext, entities: readonly EntityN
   ];
   const stop0 = await runLanes(tasks, ctx.tuning.concurrency, (task) => task(), stopsCycle);
   if (stop0) return { stop: stop0, scope: null };
-  if (scoped.length === 0 || !entities.some((e) => UNSCOPED.includes(e))) return { stop: null, scope: null };
+  if (scoped.length === 0) return { stop: null, scope: null };
 
-  const scope = await storeScope(ctx, ownSites, choice);
+  const scope = await storeScope(ctx, ownSites, choice, entities.includes('Site'));
   await evictBeyondScope(ctx.db, scope, ctx.clock.now());
   const stages: EntityName[][] = [['Cohort'], ['Enrollment', 'Session'], ['Participant'], ['Outcome']];
   for (const stage of stages) {
@@ -103,7 +102,7 @@ async function readChoice(ctx: RunnerContext): Promise<SiteChoice | null> {
   return choice && choice.userId === ctx.userId ? choice : null;
 }
 
-async function storeScope(ctx: RunnerContext, ownSites: string[], choice: SiteChoice | null): Promise<TabletScope> {
+async function storeScope(ctx: RunnerContext, ownSites: string[], choice: SiteChoice | null, sitesPulled: boolean): Promise<TabletScope> {
   const { db } = ctx;
   const email = ctx.scope!.email.toLowerCase();
   // A cohort created here and not sent yet counts too (the server cannot know it); for the others
@@ -111,7 +110,10 @@ async function storeScope(ctx: RunnerContext, ownSites: string[], choice: SiteCh
   const local = (await db.cohorts.where(':id').startsWith(TEMP_ID_PREFIX).toArray()).filter(
     (c) => c.lead_coach_email?.toLowerCase() === email || (c.support_coach_emails ?? []).some((e) => e?.toLowerCase() === email),
   );
-  const knownSites = (await db.sites.toCollection().primaryKeys()) as string[];
+  // Sites the server no longer has drop out of the scope; an engine that does not pull sites (a
+  // test's narrow entity list) cannot tell, and keeps every site it was given.
+  const siteRows = (await db.sites.toCollection().primaryKeys()) as string[];
+  const knownSites = sitesPulled ? siteRows : [...siteRows, ...ownSites, ...local.map((c) => c.site_id), ...(choice?.added ?? [])];
   const scope = deriveScope({
     owner: ctx.scope!,
     ownCohortSites: [...ownSites, ...local.map((c) => c.site_id)],
