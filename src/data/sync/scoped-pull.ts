@@ -181,7 +181,10 @@ export async function pullByKeys(ctx: RunnerContext, entity: EntityName, keys: S
     ...keyFilters(known).map((base) => ({ base, start: since })),
   ];
   let written = 0;
-  for (const { base, start } of queries) {
+  // One lane per chunk, `concurrency` at a time: the next chunk's request is out while a page is
+  // written. Any failure (a stop, a refusal, a timeout) starts no further chunk and keeps the old
+  // cursor; every lane ends before this returns (no request outlives the cycle).
+  const pullQuery = async ({ base, start }: (typeof queries)[number]): Promise<ErrorClass | null> => {
     let query: PageQuery | null = start;
     while (query) {
       let page: Row[];
@@ -192,8 +195,9 @@ export async function pullByKeys(ctx: RunnerContext, entity: EntityName, keys: S
         if (stop.kind === 'reject' && written === 0) await markUnreadable(ctx, entity);
         return stop;
       }
+      const rows = page;
       const writePage = async (allTables: boolean) => {
-        const changed = await applyPulledPage(db, entity, page, { fresh, allTables });
+        const changed = await applyPulledPage(db, entity, rows, { fresh, allTables });
         if (!firstPull) return;
         state.first_rows = (state.first_rows ?? 0) + changed;
         await db.syncState.put(state); // the cursor moves only at the end (see above)
@@ -210,7 +214,10 @@ export async function pullByKeys(ctx: RunnerContext, entity: EntityName, keys: S
       }
       query = nextPage(query, page, tuning.pageSize);
     }
-  }
+    return null;
+  };
+  const failed = await runLanes(queries, tuning.concurrency, pullQuery, (result) => result !== null);
+  if (failed) return failed;
   const cursor = highWater && (state.cursor === null || highWater > state.cursor) ? highWater : state.cursor;
   const done: SyncStateRow = {
     ...state,
@@ -220,6 +227,9 @@ export async function pullByKeys(ctx: RunnerContext, entity: EntityName, keys: S
     unreadable: false,
     first_done: true,
     projection: null,
+    // A pull of the whole scope into an empty table listed every id the scope has: it is also a
+    // reconcile (S6), so the first sync does not list them all again right after.
+    last_reconciled_at: fresh ? ctx.clock.now() : state.last_reconciled_at,
   };
   await db.syncState.put(done);
   ctx.progress?.(entity, { ...done });

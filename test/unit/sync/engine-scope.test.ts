@@ -61,6 +61,9 @@ describe('issue #22: a tablet holds its coach\'s sites', () => {
     const scope = await scopeOf(h);
     expect(scope).toMatchObject({ all: false, siteIds: idsOf([sites[0], sites[2]]), defaultSiteIds: idsOf([sites[0], sites[2]]) });
     expect((await h.status()).firstSyncComplete).toBe(true);
+    // The first pull listed the whole scope into empty tables: no id listing (S6) right after it.
+    const listings = h.transport.callsOf('filter').filter((c) => c.args[1] === 'id' && JSON.stringify(c.args[4]) === '["id"]');
+    expect(listings).toEqual([]);
     // Filtered by the API's own operators: no unfiltered read of a scoped entity.
     const participantReads = h.transport.callsOf('filter', 'Participant').filter((c) => c.args[1] === 'updated_date');
     expect(participantReads.every((c) => JSON.stringify(c.args[0]).includes('$in'))).toBe(true);
