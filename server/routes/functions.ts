@@ -12,6 +12,9 @@
  * `deviceStatus` { device_id } → { status, mode?, reason?, revoked_date? } for the caller's own
  * devices; `listDevices`, `revokeDevice` (mode flush: the tablet sends what waits, then erases) and
  * `revokeUser` (mode erase on every device, every session ended) are for administrators.
+ *
+ * `scopePull` { added, removed, pins, state } → { scope, entities } (issue #22.5, scope-pull.ts): a
+ * tablet's whole scope in one request, an optional extension the tablet uses when present.
  */
 import { Hono, type Context } from 'hono';
 import { newDeviceKey, unwrapDeviceKey, wrapDeviceKey, type KeyPlace } from '../auth/device-keys';
@@ -21,6 +24,7 @@ import { HttpError, forbidden, notFound } from '../errors';
 import { readJson } from '../http/json-body';
 import type { DeviceRecord } from '../store/types';
 import { authorize, checkApp, sourceOf, type ServerContext } from './context';
+import { scopePull } from './scope-pull';
 
 /** How old a sign-in may be for a key release: long enough to set a PIN right after it. */
 export const FRESH_SIGN_IN_SECONDS = 5 * 60;
@@ -34,7 +38,7 @@ const MAX_REASON_LENGTH = 500;
 type Body = Record<string, unknown>;
 type Handler = (ctx: ServerContext, c: Context, body: Body) => Promise<unknown>;
 
-const HANDLERS: Record<string, Handler> = { deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser };
+const HANDLERS: Record<string, Handler> = { deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser, scopePull };
 
 export function functionRoutes(ctx: ServerContext) {
   const r = new Hono();

@@ -60,6 +60,7 @@ export class SyncEngine {
       random: options.random ?? seededRandom(0x5eed),
       userId: options.userId,
       scope: options.scope ?? null,
+      memo: {},
       tuning: { ...DEFAULT_TUNING, ...options.tuning },
       progress: (entity, state) => this.pullProgress(entity, state),
     };

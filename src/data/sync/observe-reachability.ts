@@ -29,5 +29,6 @@ export function observeReachability(transport: SyncTransport, report: (reachable
     fetchMany: track(transport.fetchMany.bind(transport)),
     filter: track(transport.filter.bind(transport)),
     ...(transport.count ? { count: track(transport.count.bind(transport)) } : {}),
+    ...(transport.pullScope ? { pullScope: track(transport.pullScope.bind(transport)) } : {}),
   };
 }

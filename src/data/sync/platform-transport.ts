@@ -1,6 +1,7 @@
 import type { PlatformClientLike, Row } from '../platform-like';
 import type { EntityName } from '../../../shared/entities';
 import type { SyncTransport } from './types';
+import { SCOPE_PULL_FUNCTION, type ScopePullAnswer, type ScopePullRequest } from './scope';
 
 /**
  * The engine's transport over the platform client (src/platform). Errors pass through as the
@@ -37,6 +38,20 @@ export function createPlatformTransport(client: PlatformClientLike, selfId: stri
       return rows;
     },
     filter: (entity, q, sort, limit, skip, fields) => api(entity).filter(q, sort, limit, skip, fields),
+    // Issue #22.5: Passage's server answers for the whole scope in one request; a platform without
+    // the function answers 404 (null: the engine pulls entity by entity from then on).
+    ...(client.functions
+      ? {
+          pullScope: async (request: ScopePullRequest) => {
+            try {
+              return (await client.functions!.invoke(SCOPE_PULL_FUNCTION, request as unknown as Record<string, unknown>)).data as ScopePullAnswer;
+            } catch (error) {
+              if ((error as { status?: number })?.status === 404) return null;
+              throw error;
+            }
+          },
+        }
+      : {}),
     // Every real client counts; a small fake may not (then the engine goes without totals).
     ...(typeof api('Participant').count === 'function' ? { count: (entity: EntityName, q?: Record<string, unknown>) => api(entity).count!(q) } : {}),
   };

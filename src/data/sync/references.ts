@@ -1,3 +1,4 @@
+import { TEMPORARY_ID_PREFIX } from '../../../shared/scope-rules';
 import type { EntityName } from '../../../shared/entities';
 
 /**
@@ -27,8 +28,8 @@ export function referencesTo(target: EntityName): Reference[] {
   return REFERENCES.filter((r) => r.target === target);
 }
 
-/** Prefix of ids made on this device; the server never hands out such an id. */
-export const TEMP_ID_PREFIX = 'local-';
+/** Prefix of ids made on this device; the server never hands out such an id (shared/scope-rules.ts). */
+export const TEMP_ID_PREFIX = TEMPORARY_ID_PREFIX;
 
 export function isTempId(id: unknown): id is string {
   return typeof id === 'string' && id.startsWith(TEMP_ID_PREFIX);

@@ -11,7 +11,7 @@ import type { PinRow, ScopeFacts, TabletScope } from './scope';
  */
 
 /** Live pins with their ids resolved through aliases (S2: a pin taken on a temporary id). */
-async function livePins(db: PassageDB, now: number): Promise<PinRow[]> {
+export async function livePins(db: PassageDB, now: number): Promise<PinRow[]> {
   const pins = (await db.pins.toArray()).filter((p) => p.until === null || p.until > now);
   const aliases = await db.aliases.bulkGet(pins.map((p) => p.id));
   return pins.map((p, i) => (aliases[i] ? { ...p, id: aliases[i]!.server_id } : p));

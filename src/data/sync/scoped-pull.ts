@@ -1,27 +1,22 @@
-import { TABLE_OF, type SyncStateRow } from '../db';
 import type { EntityName } from '../../../shared/entities';
 import { classifyError, stopsCycle, type ErrorClass } from './classify-error';
 import { runLanes } from './lanes';
-import { applyPulledPage, inAllTables, inPageTables, NeedsAllTables } from './mirror-writes';
-import { firstPage, nextPage, type PageQuery } from './pull-pages';
-import { markUnreadable, pullAll, pullEntity } from './pull-runner';
+import { pullAll, pullEntity } from './pull-runner';
+import { pullByKeys } from './scoped-rows';
+import { pullScopeFast } from './scope-fast-pull';
 import { TEMP_ID_PREFIX } from './references';
 import type { RunnerContext } from './runner-context';
 import {
   deriveScope,
-  flatKeys,
-  keyFilters,
   scopeKeys,
   SCOPED_ORDER,
   SITE_CHOICE_KEY,
-  splitKeys,
   TABLET_SCOPE_KEY,
   type ScopeKey,
   type SiteChoice,
   type TabletScope,
 } from './scope';
 import { evictBeyondScope, readScopeFacts } from './scope-mirror';
-import type { Row } from './types';
 
 /**
  * Issue #22: the pull of a tablet that holds its user's sites. In stages, because each scoped
@@ -31,6 +26,8 @@ import type { Row } from './types';
  * 1. the scope is derived and stored (the screens say what they count), rows beyond it leave;
  * 2. cohorts of the scope's sites → their enrollments and sessions → the participants of those
  *    enrollments → their outcomes. What a first screen needs comes before outcomes.
+ * When the server offers the whole scope in one request (scope-fast-pull.ts), stages 0–2 are that
+ * request beside the pulls of programs, sites and users.
  * An administrator who keeps every site pulls as before (pullAll, unfiltered).
  * Returns the stop that ended it early (or null) and the scope, for the reconcile (S6).
  */
@@ -47,6 +44,9 @@ export async function pullInScope(ctx: RunnerContext, entities: readonly EntityN
     await evictBeyondScope(ctx.db, scope, ctx.clock.now());
     return { stop: null, scope };
   }
+
+  const fast = await pullScopeFast(ctx, entities, choice);
+  if (fast !== 'unavailable') return fast;
 
   const scoped = SCOPED_ORDER.filter((e) => entities.includes(e));
   const whole = entities.filter((e) => !scoped.includes(e));
@@ -151,87 +151,4 @@ async function forgetScopedCursors(ctx: RunnerContext, entities: readonly Entity
     if (state?.scope_keys == null) continue;
     await ctx.db.syncState.put({ ...state, cursor: null, scope_keys: null, projection: null });
   }
-}
-
-/**
- * S5 within the scope: what the cursor already covers is pulled from it (`updated_date >= cursor −
- * overlap`); keys new to the scope from the start. Each query is chunked (`$in`, issue #22.5) and
- * paged like pullEntity; each page is applied (rebased over queued ops, lost creates adopted) in
- * its own transaction. The cursor and the covered keys move once, after every page is in: a pull
- * cut off half way is repeated from the old cursor (rows already written are skipped as unchanged).
- */
-export async function pullByKeys(ctx: RunnerContext, entity: EntityName, keys: ScopeKey[], highWater: string | null): Promise<ErrorClass | null> {
-  const { db, transport, tuning } = ctx;
-  const state: SyncStateRow = (await db.syncState.get(entity)) ?? { entity, cursor: null, last_pulled_at: null, last_reconciled_at: null };
-  const covered = state.cursor === null ? [] : (state.scope_keys ?? null);
-  const { known, added } = splitKeys(keys, covered);
-  const firstPull = !state.first_done;
-  const table = db.table(TABLE_OF[entity]);
-  const fresh = state.cursor === null && (await table.count()) === 0;
-  if (firstPull && state.first_rows === undefined) {
-    state.first_rows = 0;
-    state.first_total = null; // the server cannot count a scope in one request on the plain API
-    state.unreadable = false;
-    await db.syncState.put(state);
-    ctx.progress?.(entity, { ...state });
-  }
-  const since = firstPage(state.cursor, tuning.overlapMs);
-  const queries: Array<{ base: Record<string, unknown>; start: PageQuery }> = [
-    ...keyFilters(added).map((base) => ({ base, start: { from: null, skip: 0 } })),
-    ...keyFilters(known).map((base) => ({ base, start: since })),
-  ];
-  let written = 0;
-  // One lane per chunk, `concurrency` at a time: the next chunk's request is out while a page is
-  // written. Any failure (a stop, a refusal, a timeout) starts no further chunk and keeps the old
-  // cursor; every lane ends before this returns (no request outlives the cycle).
-  const pullQuery = async ({ base, start }: (typeof queries)[number]): Promise<ErrorClass | null> => {
-    let query: PageQuery | null = start;
-    while (query) {
-      let page: Row[];
-      try {
-        page = await transport.filter(entity, query.from ? { ...base, updated_date: { $gte: query.from } } : base, 'updated_date', tuning.pageSize, query.skip || undefined);
-      } catch (error) {
-        const stop = classifyError(error);
-        if (stop.kind === 'reject' && written === 0) await markUnreadable(ctx, entity);
-        return stop;
-      }
-      const rows = page;
-      const writePage = async (allTables: boolean) => {
-        const changed = await applyPulledPage(db, entity, rows, { fresh, allTables });
-        if (!firstPull) return;
-        state.first_rows = (state.first_rows ?? 0) + changed;
-        await db.syncState.put(state); // the cursor moves only at the end (see above)
-      };
-      if (page.length > 0) {
-        try {
-          await inPageTables(db, entity, () => writePage(false));
-        } catch (error) {
-          if (!(error instanceof NeedsAllTables)) throw error;
-          await inAllTables(db, () => writePage(true));
-        }
-        written++;
-        if (firstPull) ctx.progress?.(entity, { ...state });
-      }
-      query = nextPage(query, page, tuning.pageSize);
-    }
-    return null;
-  };
-  const failed = await runLanes(queries, tuning.concurrency, pullQuery, (result) => result !== null);
-  if (failed) return failed;
-  const cursor = highWater && (state.cursor === null || highWater > state.cursor) ? highWater : state.cursor;
-  const done: SyncStateRow = {
-    ...state,
-    cursor,
-    scope_keys: flatKeys(keys),
-    last_pulled_at: ctx.clock.now(),
-    unreadable: false,
-    first_done: true,
-    projection: null,
-    // A pull of the whole scope into an empty table listed every id the scope has: it is also a
-    // reconcile (S6), so the first sync does not list them all again right after.
-    last_reconciled_at: fresh ? ctx.clock.now() : state.last_reconciled_at,
-  };
-  await db.syncState.put(done);
-  ctx.progress?.(entity, { ...done });
-  return null;
 }

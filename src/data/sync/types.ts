@@ -1,7 +1,7 @@
 import type { PassageDB } from '../db';
 import type { Row } from '../platform-like';
 import type { EntityName } from '../../../shared/entities';
-import type { ScopeOwner } from './scope';
+import type { ScopeOwner, ScopePullAnswer, ScopePullRequest } from './scope';
 
 export type { Row };
 
@@ -33,6 +33,12 @@ export interface SyncTransport {
    * Optional: without it the engine shows no totals and reads a projection in full each pull.
    */
   count?(entity: EntityName, q?: Record<string, unknown>): Promise<number>;
+  /**
+   * Issue #22.5, optional: the whole scope in one request (Passage's server function `scopePull`).
+   * Resolves null when the server does not offer it; throws like any request otherwise (413: the
+   * scope is too large for one answer).
+   */
+  pullScope?(request: ScopePullRequest): Promise<ScopePullAnswer | null>;
 }
 
 /**

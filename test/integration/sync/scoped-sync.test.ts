@@ -42,13 +42,20 @@ afterAll(async () => {
 });
 beforeEach(() => resetDataContext());
 
-function coachTablet() {
+/** A coach's tablet; `plain`: against a platform without the `scopePull` function (issue #22.5). */
+function coachTablet(plain = false) {
   const clock = new FakeClock(Date.now());
   const db = new PassageDB(`scoped-${process.pid}-${n++}`);
-  const transport = createPlatformTransport(server.client('coach'), server.coach.id);
+  const requests: string[] = [];
+  const client = server.client('coach', (req) => {
+    requests.push(`${req.method} ${new URL(req.url).pathname}`);
+    return 'none';
+  });
+  const transport = createPlatformTransport(client, server.coach.id);
+  if (plain) delete transport.pullScope;
   const engine = new SyncEngine({ db, transport, clock, userId: server.coach.id, random: () => 0.5, scope: { email: 'coach@example.org', everySite: false } });
   setDataContext({ db, userId: server.coach.id, now: () => clock.now(), sync: null });
-  return { db, engine, clock };
+  return { db, engine, clock, requests };
 }
 
 describe('issue #22: scoped sync against the real server', () => {
@@ -81,4 +88,31 @@ describe('issue #22: scoped sync against the real server', () => {
     expect(await db.outbox.count()).toBe(0);
     await engine.stop();
   });
+
+  it('the server\'s scopePull brings the same rows as the plain API, in one request instead of one per entity and chunk', async () => {
+    const fast = coachTablet();
+    await fast.engine.start();
+    await fast.engine.runOnce();
+    const plain = coachTablet(true);
+    await plain.engine.start();
+    await plain.engine.runOnce();
+    for (const table of ['cohorts', 'enrollments', 'participants', 'outcomes', 'sessions'] as const) {
+      expect(((await fast.db.table(table).toCollection().primaryKeys()) as string[]).sort()).toEqual(((await plain.db.table(table).toCollection().primaryKeys()) as string[]).sort());
+    }
+    const scopedReads = (requests: string[]) => requests.filter((r) => /entities\/(Cohort|Enrollment|Session|Participant|Outcome)/.test(r) || r.includes('functions/scopePull'));
+    // start() runs a cycle and runOnce() another: one scopePull each, no per-entity read.
+    expect(scopedReads(fast.requests).filter((r) => r.includes('scopePull'))).toHaveLength(2);
+    expect(scopedReads(fast.requests).filter((r) => r.includes('/entities/'))).toEqual([]);
+    expect(scopedReads(plain.requests).length).toBeGreaterThan(6);
+    // The next cycle asks only for what changed: a participant edited on the server comes, alone.
+    const [someone] = await plain.db.participants.limit(1).toArray();
+    await server.store.update(APP, 'Participant', someone.id, { case_manager: 'Dana Whitfield' });
+    fast.requests.length = 0;
+    await fast.engine.runOnce();
+    expect((await fast.db.participants.get(someone.id))?.case_manager).toBe('Dana Whitfield');
+    expect(fast.requests.filter((r) => r.includes('scopePull'))).toHaveLength(1);
+    await fast.engine.stop();
+    await plain.engine.stop();
+  });
 });
+
