@@ -1,6 +1,7 @@
 /**
  * The issue #6 data set as pure builders (no I/O): 50 programs, 200 sites, 1,000 cohorts, 5,000
- * sessions, 10,000 participants, 30,000 enrollments and 20,000 outcomes. Deterministic for one seed,
+ * sessions, 10,000 participants, 30,000 enrollments and 20,000 outcomes. The bench's coach leads or
+ * supports cohorts at 3 of the 200 sites only (issue #22.7, coachesOf). Deterministic for one seed,
  * so two runs of `npm run bench` measure the same rows. Field shapes follow the demo builders
  * (server/demo/builders.ts) so cards, badges and dates render as they do for real people.
  */
@@ -38,10 +39,43 @@ export function buildSites(): Row[] {
 
 const COHORT_STATUS = ['completed', 'active', 'active', 'planned'] as const;
 
+/** The bench's coach (a demo account): works at exactly COACH_SITES of the sites (issue #22.7). */
+export const BENCH_COACH = 'coach@example.org';
+export const COACH_SITES = 3;
+/**
+ * Everyone else who leads or supports a cohort: 40 coaches without accounts (a cohort names its
+ * coaches by email; the directory need not know them). None is the bench's coach or an administrator.
+ */
+export const OTHER_COACHES = Array.from({ length: 40 }, (_, k) => `coach${String(k + 1).padStart(2, '0')}@academy.example.org`);
+
+/** The site of cohort i: the cohorts go round the sites 7 apart, 5 cohorts at each of the 200 sites. */
+const siteIndexOf = (i: number, siteCount: number) => (i * 7) % siteCount;
+
+/**
+ * Who leads and supports cohort i (issue #22.7). The bench's coach works at the sites of cohorts
+ * 0, 1 and 2 and nowhere else: at each of them they lead the first two cohorts, support the third
+ * (led by another coach) and have no part in the rest (other coaches' cohorts at the same site,
+ * which the coach's tablet holds all the same: it holds sites, not cohorts). Every other cohort is
+ * led by one of OTHER_COACHES, a third of them with another as support.
+ */
+export function coachesOf(i: number, siteCount: number): { lead_coach_email: string; support_coach_emails: string[] } {
+  const site = siteIndexOf(i, siteCount);
+  const coachSites = Array.from({ length: COACH_SITES }, (_, k) => siteIndexOf(k, siteCount));
+  const other = (k: number) => OTHER_COACHES[k % OTHER_COACHES.length];
+  if (coachSites.includes(site)) {
+    // The how-manieth cohort at this site (cohorts 0..i-1 that share it).
+    let nth = 0;
+    for (let j = 0; j < i; j++) if (siteIndexOf(j, siteCount) === site) nth++;
+    if (nth < 2) return { lead_coach_email: BENCH_COACH, support_coach_emails: [] };
+    if (nth === 2) return { lead_coach_email: other(i), support_coach_emails: [BENCH_COACH] };
+  }
+  return { lead_coach_email: other(i), support_coach_emails: i % 3 === 0 ? [other(i + 7)] : [] };
+}
+
 export function buildCohorts(rng: Rng, now: Date, programs: WithId[], sites: WithId[]): Row[] {
   return Array.from({ length: SIZES.Cohort }, (_, i) => {
     const program = programs[i % programs.length];
-    const site = sites[(i * 7) % sites.length];
+    const site = sites[siteIndexOf(i, sites.length)];
     const status = COHORT_STATUS[i % COHORT_STATUS.length];
     const startIn = status === 'completed' ? -rng.int(120, 400) : status === 'active' ? -rng.int(5, 60) : rng.int(10, 90);
     const start = dayOffset(now, startIn);
@@ -54,8 +88,7 @@ export function buildCohorts(rng: Rng, now: Date, programs: WithId[], sites: Wit
       schedule_notes: rng.pick(['Mon/Wed 9:00–12:00', 'Tue/Thu 13:00–16:00', 'Weekdays 8:30–11:30']),
       capacity: rng.pick([12, 15, 20, 24, 30]),
       status,
-      lead_coach_email: i % 2 === 0 ? 'coach@example.org' : 'admin@example.org',
-      support_coach_emails: [],
+      ...coachesOf(i, sites.length),
     };
   });
 }

@@ -4,6 +4,7 @@ import { BASELINE_CAP_MS, describeLink, FACILITY_GOALS as G, FACILITY_LINK, GOAL
 import type { BaselinePush, FacilitySync, FirstVisit } from './measure-facility';
 import type { PushResult } from './measure-offline';
 import type { PullResult } from './measure-pull';
+import type { AdminSync, ParticipantsHeld, ScopedSync, ScopeGrow } from './measure-scope';
 import type { UnlockParticipants } from './measure-unlock';
 import type { SealedCounts } from './page-marks';
 import { kb, mb, median, ms, naRow, percentile, ratio, type Row } from './report';
@@ -59,6 +60,15 @@ export interface Results {
   facilityPush?: (PushResult & { arrived: number }) | string;
   /** The online-only client through the same link: its Participants page (with the link's bytes) and 1,000 creates. */
   facilityBaseline?: { page: BaselineResult & { wireBytes: number }; push: BaselinePush } | string;
+  /** Issue #22.7: the coach's first sync of their 3 sites, loopback and facility link (measure-scope.ts). */
+  coachSync?: ScopedSync | string;
+  coachFacility?: ScopedSync | string;
+  /** The participants the coach's tablet holds (its store) against the scope's. */
+  coachHeld?: ParticipantsHeld | string;
+  /** The coach's scope grown by one site → its rows on the tablet. */
+  scopeGrow?: ScopeGrow | string;
+  /** The administrator's first sync of every site → Participants usable, and the whole set. */
+  adminSync?: AdminSync | string;
 }
 
 const err = (v: unknown): v is string => typeof v === 'string';
@@ -223,6 +233,102 @@ export function buildRows(r: Results): Row[] {
     }
   } else rows.push(naRow('Baseline, online-only Participants page', '—', r.baseline ?? 'not run'));
   rows.push(...facilityRows(r));
+  rows.push(...scopeRows(r));
+  return rows;
+}
+
+/** The goals of issue #22.7's rows. */
+export const SCOPE_GOALS = { coachUsableMs: 1_000, coachUsableLinkMs: 3_000, coachBytes: 200 * 1024, growMs: 2_000, adminUsableMs: 3_000, adminFloorRatio: 1.1 };
+
+/**
+ * Issue #22.7's rows: a tablet holds its user's sites. The coach's first sync (loopback and
+ * facility link: Dashboard usable with the whole scope, and the whole first sync's bytes), the
+ * participants the coach's tablet holds, the scope grown by one site, and the administrator's
+ * first sync of every site (Participants usable; the whole set against the IndexedDB floor: the
+ * floor row's, or BENCH_ONLY=scope's own on the administrator's profile).
+ */
+export function scopeRows(r: Results): Row[] {
+  const rows: Row[] = [];
+  const link = `facility link (${describeLink(FACILITY_LINK)})`;
+  const coach = (s: ScopedSync | string | undefined, where: string, goalMs: number) => {
+    const figure = `Coach's first sync (${typeof s === 'object' ? s.sites : 3} of 200 sites) → Dashboard usable with the whole scope (the sync's time: the app shown after Save PIN → usable), ${where}`;
+    const goal = `≤ ${goalMs / 1000} s`;
+    if (!s || err(s)) return naRow(figure, goal, s ?? 'not run');
+    const rowsIn = (c: Record<string, number>) => Object.keys(s.expected).reduce((a, t) => a + (c[t] ?? 0), 0);
+    return {
+      figure,
+      value:
+        `${ms(s.usableAfterSaveMs - s.appReadyAfterSaveMs)}; from the ${s.from}, PIN set up included: ${ms(s.usableMs)} (the app's time: ${s.from} → "Set a PIN" usable ${ms(s.pinScreenMs)} + Save PIN click → Dashboard usable ${ms(s.usableAfterSaveMs)}; the PIN's typing, ${ms(s.typingMs)}, left out; ` +
+        `of the second part, Save PIN click → the app shown ${ms(s.appReadyAfterSaveMs)} (the PIN's Argon2id${s.argon2Ms !== null ? `, ${ms(s.argon2Ms)} measured apart` : ''}${s.from === 'sign-in click' ? ", and the app's chunks through the link" : ''}), the app shown → Dashboard usable ${ms(s.usableAfterSaveMs - s.appReadyAfterSaveMs)}) ` +
+        `(whole scope in the mirror, Up to date: ${ms(s.completeMs)}; ${rowsIn(s.counts).toLocaleString('en-US')} rows: ` +
+        `${s.counts.participants} participants, ${s.counts.enrollments} enrollments, ${s.counts.cohorts} cohorts, ${s.counts.sessions} sessions, ${s.counts.outcomes} outcomes, ${s.counts.programs} programs, ${s.counts.sites} sites)`,
+      goal,
+      // The goal is the first sync's: the PIN's set-up (Argon2id, issue #21) comes before any sync.
+      met: s.usableAfterSaveMs - s.appReadyAfterSaveMs <= goalMs,
+      detail: { ...s },
+    };
+  };
+  const bytes = (s: ScopedSync | string | undefined, where: string) => {
+    const figure = `Coach's first sync, bytes on the wire (sign-in + sync API, both ways, until the whole scope is in), ${where}`;
+    const goal = '≤ 200 KB';
+    if (!s || err(s)) return naRow(figure, goal, s ?? 'not run');
+    return {
+      figure,
+      value: `${kb(s.apiBytes)} in ${s.apiRequests} requests${s.otherBytes !== null ? ` (+${kb(s.otherBytes)} of app files and precache meanwhile)` : ''}`,
+      goal,
+      met: s.apiBytes <= SCOPE_GOALS.coachBytes,
+    };
+  };
+  rows.push(coach(r.coachSync, 'loopback', SCOPE_GOALS.coachUsableMs), bytes(r.coachSync, 'loopback'));
+  /** A row from a step's result, or n/a with the step's error (or 'not run'). */
+  const rowOf = <T extends object>(result: T | string | undefined, figure: string, goal: string, build: (v: T) => Omit<Row, 'figure' | 'goal'>): Row =>
+    !result || err(result) ? naRow(figure, goal, result ?? 'not run') : { figure, goal, ...build(result) };
+  rows.push(
+    rowOf(r.coachHeld, "Participants held by the coach's tablet (its IndexedDB store counted) vs the scope (participants enrolled in cohorts of the coach's sites)", 'tablet = scope + own intakes', (h) => ({
+      value:
+        `scope ${h.scope.toLocaleString('en-US')} (at ${h.sites} sites), tablet ${h.tablet.toLocaleString('en-US')} (own intakes ${h.ownIntakes}` +
+        `${h.outside ? `; ${h.outside} held from beyond the scope` : ''}${h.missing ? `; ${h.missing} of the scope missing` : ''}; the academy has ${h.academy.toLocaleString('en-US')})`,
+      met: h.tablet === h.scope + h.ownIntakes && h.missing === 0,
+      detail: { ...h },
+    })),
+    rowOf(r.scopeGrow, "Coach's scope grows by one site (ticked on the Sync page's \"Sites on this tablet\", Save click) → that site's rows on the tablet, loopback", '≤ 2 s', (g) => ({
+      value:
+        `${ms(g.ms)} (${Object.values(g.rows).reduce((x, y) => x + y, 0).toLocaleString('en-US')} rows: ${g.rows.cohorts} cohorts, ${g.rows.sessions} sessions, ${g.rows.enrollments} enrollments, ` +
+        `${g.rows.participants} participants (${g.newParticipants} new to the tablet), ${g.rows.outcomes} outcomes; ${kb(g.bytes)} in ${g.requests} requests; ` +
+        `sites on the tablet ${g.sitesBefore} → ${g.sitesAfter ?? '?'}${g.via === 'Sites on this tablet panel' ? '' : `; via the ${g.via}`})`,
+      met: g.ms <= SCOPE_GOALS.growMs,
+      detail: { ...g },
+    })),
+  );
+  const a = r.adminSync;
+  rows.push(
+    rowOf(a, "Administrator's first sync of every site → Participants usable (cards and the whole count; the sync's time: the app shown after Save PIN → usable), loopback", '≤ 3 s', (v) => ({
+      value:
+        `${ms(v.usableAfterSaveMs - v.appReadyAfterSaveMs)}; from the navigation, PIN set up included: ${ms(v.participantsUsableMs)} (the app's time: navigation → "Set a PIN" usable ${ms(v.pinScreenMs)} + Save PIN click → usable ${ms(v.usableAfterSaveMs)}; the PIN's typing, ${ms(v.typingMs)}, left out; ` +
+        `of the second part, Save PIN click → the app shown ${ms(v.appReadyAfterSaveMs)} (the PIN's Argon2id), the app shown → Participants usable ${ms(v.usableAfterSaveMs - v.appReadyAfterSaveMs)}; ${v.counts.participants.toLocaleString('en-US')} participants)`,
+      met: v.usableAfterSaveMs - v.appReadyAfterSaveMs <= SCOPE_GOALS.adminUsableMs,
+      detail: { ...v },
+    })),
+  );
+  const floor = a && !err(a) && a.floor ? a.floor : r.floor && !err(r.floor) ? r.floor : undefined;
+  const wholeFigure =
+    "Administrator's first sync of every site → the whole set in the mirror (the sync's time: the app shown after Save PIN → every row in and Up to date), vs the IndexedDB floor (the same rows bulkPut, sealed)";
+  if (!a || err(a)) rows.push(naRow(wholeFigure, '≤ 1.1× the floor', a ?? 'not run'));
+  else if (!floor) rows.push(naRow(wholeFigure, '≤ 1.1× the floor', err(r.floor) ? `floor: ${r.floor}` : 'floor not measured'));
+  else {
+    const syncMs = a.completeAfterSaveMs - a.appReadyAfterSaveMs;
+    const x = syncMs / floor.ms;
+    rows.push({
+      figure: wholeFigure,
+      value:
+        `${x.toFixed(2)}× (${ms(syncMs)} for ${a.rows.toLocaleString('en-US')} rows; the floor ${ms(floor.ms)} for ${floor.rows.toLocaleString('en-US')}; ` +
+        `with the PIN's Argon2id, Save PIN click → whole set ${ms(a.completeAfterSaveMs)} (${(a.completeAfterSaveMs / floor.ms).toFixed(2)}×); navigation → whole set ${ms(a.completeMs)}; ${mb(a.apiBytes)} in ${a.apiRequests} API requests)`,
+      goal: '≤ 1.1× the floor',
+      met: x <= SCOPE_GOALS.adminFloorRatio,
+      detail: { ...a, floor },
+    });
+  }
+  rows.push(coach(r.coachFacility, link, SCOPE_GOALS.coachUsableLinkMs), bytes(r.coachFacility, link));
   return rows;
 }
 

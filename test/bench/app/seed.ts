@@ -13,6 +13,9 @@ import { buildCohorts, buildEnrollments, buildOutcomes, buildParticipants, build
 
 const BATCH = 1000;
 
+/** Changes when the data set does (BENCH_SEED_CACHE re-seeds a cache of another version). Issue #22.7: the coach at 3 sites. */
+export const DATASET_VERSION = 'coach-at-3-sites';
+
 async function inBatches(store: Store, app: string, entity: string, rows: Record<string, unknown>[], meta: { by: string; byId: string }): Promise<EntityRecord[]> {
   const out: EntityRecord[] = [];
   for (let i = 0; i < rows.length; i += BATCH) out.push(...(await store.createMany(app, entity, rows.slice(i, i + BATCH), meta)));

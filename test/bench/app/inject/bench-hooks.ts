@@ -9,6 +9,7 @@ import { dataContext, setDataContext } from '../../../../src/data/context';
 import Dexie from 'dexie';
 import { PassageDB, TABLE_OF, V1_MIRROR_STORES } from '../../../../src/data/db';
 import { applyPulledPage, inPageTables } from '../../../../src/data/sync/mirror-writes';
+import { SITE_CHOICE_KEY, TABLET_SCOPE_KEY } from '../../../../src/data/sync/scope';
 import { readVault } from '../../../../src/data/vault/device-vault';
 import { newDataKey, unwrapWithPin, wrapWithPin } from '../../../../src/data/vault/keys';
 import { placeOf } from '../../../../src/data/vault/cipher';
@@ -78,6 +79,41 @@ const hooks = {
     const tables = ['programs', 'sites', 'users', 'cohorts', 'participants', 'enrollments', 'sessions', 'outcomes'];
     const counts = await Promise.all(tables.map((t) => db.table(t).count()));
     return Object.fromEntries(tables.map((t, i) => [t, counts[i]]));
+  },
+  /** Primary keys per mirror table (no row is read or opened: issue #22's scope rows count the stores). */
+  async tableKeys(tables: string[]): Promise<Record<string, string[]>> {
+    const db = dataContext().db;
+    const keys = await Promise.all(tables.map((t) => db.table(t).toCollection().primaryKeys() as Promise<string[]>));
+    return Object.fromEntries(tables.map((t, i) => [t, keys[i]]));
+  },
+  /** How many of `ids` (per mirror table) the mirror does not hold yet (keys only). */
+  async missing(ids: Record<string, string[]>): Promise<number> {
+    const db = dataContext().db;
+    const counts = await Promise.all(
+      Object.entries(ids).map(async ([t, want]) => {
+        if (!want.length) return 0;
+        const held = new Set((await db.table(t).where(':id').anyOf(want).primaryKeys()) as string[]);
+        return want.filter((id) => !held.has(id)).length;
+      }),
+    );
+    return counts.reduce((a, b) => a + b, 0);
+  },
+  /** One Argon2id wrap of a fresh data key with `pin`: what Save PIN derives before the app opens (ms). */
+  async pinWrapMs(pin: string): Promise<number> {
+    const key = newDataKey();
+    const t0 = performance.now();
+    await wrapWithPin(key, pin);
+    return performance.now() - t0;
+  },
+  /** Issue #22: this tablet's own intakes kept beyond the scope (pins with reason 'own'). */
+  ownIntakes: (): Promise<number> => dataContext().db.pins.filter((p) => p.reason === 'own').count(),
+  /** Issue #22: the scope the engine derived last (meta 'tabletScope'). */
+  async tabletScope(): Promise<unknown> {
+    return (await dataContext().db.meta.get(TABLET_SCOPE_KEY))?.value ?? null;
+  },
+  /** Issue #22: the person's site choice (meta 'siteChoice'), written as "Sites on this tablet" writes it. */
+  async setSiteChoice(choice: { userId: string; added: string[]; removed: string[] }): Promise<void> {
+    await dataContext().db.meta.put({ key: SITE_CHOICE_KEY, value: choice });
   },
   /** Why a push did not finish: the outbox by state (and one error each), and the engine's status row. */
   async outboxReport(): Promise<{ states: Record<string, number>; errors: string[]; status: unknown }> {
