@@ -32,7 +32,10 @@ describe('the first sync tells the truth (issue #9.5)', () => {
   it('shows the shell with progress while the download runs, says so offline when cut off, and fills in once connected', async () => {
     const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
     const held: Route[] = [];
-    await page.context().route('**/api/apps/passage/entities/Enrollment**', (route) => void held.push(route));
+    // The coach's enrollments come through the server's scopePull (issue #22.5: the whole scope in
+    // one request) or, on the plain API, an Enrollment filter: hold both.
+    const HELD = ['**/api/apps/passage/entities/Enrollment**', '**/api/apps/passage/functions/scopePull'];
+    for (const pattern of HELD) await page.context().route(pattern, (route) => void held.push(route));
 
     await page.goto(`${h().baseUrl}/login?from_url=${encodeURIComponent(`${h().baseUrl}/`)}`);
     await page.getByLabel('Email').fill(DEMO.coach);
@@ -69,7 +72,7 @@ describe('the first sync tells the truth (issue #9.5)', () => {
     await shot(page, 'first-sync-cut-off-cohorts');
 
     // Back online, the answers flow again: the first sync finishes and the totals appear.
-    await page.context().unroute('**/api/apps/passage/entities/Enrollment**');
+    for (const pattern of HELD) await page.context().unroute(pattern);
     for (const route of held) await route.abort().catch(() => undefined);
     await page.context().setOffline(false);
     await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).first().click();
