@@ -1,6 +1,6 @@
 import { UID_FIELD } from '../../../shared/config';
 import type { Participant } from '../../../shared/entities';
-import type { BeyondSearch } from '../../data/online/beyond-scope';
+import type { BeyondSearch } from '../../data/online/beyond-scope-hooks';
 import { participantName, type SearchResult } from '../../domain/enrol-search';
 import { humanize } from '../../domain/format';
 import { Badge, statusTone } from '../../ui/badge';

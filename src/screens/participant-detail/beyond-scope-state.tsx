@@ -1,5 +1,5 @@
 import { ArrowLeft, CloudOff, Loader2 } from 'lucide-react';
-import type { KeepOnTabletState } from '../../data/online/beyond-scope';
+import type { KeepOnTabletState } from '../../data/online/beyond-scope-hooks';
 import { pagePath } from '../../app/paths';
 import { buttonClass } from '../../ui/button';
 import { PageLink } from '../../ui/page-link';

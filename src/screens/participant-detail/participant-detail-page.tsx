@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useParticipant } from '../../data/queries/participants';
-import { useKeepOnTablet } from '../../data/online/beyond-scope';
+import { useKeepOnTablet } from '../../data/online/beyond-scope-hooks';
 import type { Participant } from '../../../shared/entities';
 import { buttonClass } from '../../ui/button';
 import { NotFoundState } from '../../ui/empty-state';

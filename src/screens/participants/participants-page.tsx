@@ -6,7 +6,7 @@ import { PAGE_CORE, PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sy
 import { useParticipants } from '../../data/queries/participants';
 import { useTabletScope } from '../../data/queries/scope';
 import { scopePhrase } from '../../domain/scope-phrase';
-import { useBeyondScopeSearch } from '../../data/online/beyond-scope';
+import { useBeyondScopeSearch } from '../../data/online/beyond-scope-hooks';
 import type { Participant } from '../../../shared/entities';
 import { filterParticipants, indexParticipants, participantCountLabel, type StatusFilter } from '../../domain/participant-search';
 import { Badge } from '../../ui/badge';
