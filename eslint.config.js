@@ -1,4 +1,4 @@
-// ESLint (flat config): the layer map of ../shared/design.md made executable, plus
+// ESLint (flat config): the layer map of docs/design.md made executable, plus
 // typescript-eslint's and react-hooks' recommended rules. `npm run lint`; `npm test` runs it too.
 import Module from 'node:module';
 import js from '@eslint/js';
@@ -26,11 +26,11 @@ const zone = (target, from, message, except) => ({ target, from, message, ...(ex
 const layers = [
   // ui/ and domain/ are the bottom of the client: they import nothing of the layers above.
   ...['./src/ui', './src/domain'].map((target) =>
-    zone(target, ['./src/app', './src/screens', './src/data', './src/platform', './src/pwa'], 'ui/ and domain/ import nothing of app/, screens/, data/, platform/ or pwa/ (design.md: layers).'),
+    zone(target, ['./src/app', './src/screens', './src/data', './src/platform', './src/pwa'], 'ui/ and domain/ import nothing of app/, screens/, data/, platform/ or pwa/ (docs/design.md: layers).'),
   ),
   // Screens read through data/queries, write through data/commands, reach the network only
   // through data/online, and never touch Dexie, the sync engine, the runtime or the platform client.
-  zone('./src/screens', './src/data', 'Screens import data/queries, data/commands, data/online and data/errors only (design.md: screens never touch Dexie, the engine or HTTP).', ['./queries', './commands', './online', './errors.ts']),
+  zone('./src/screens', './src/data', 'Screens import data/queries, data/commands, data/online and data/errors only (docs/design.md: screens never touch Dexie, the engine or HTTP).', ['./queries', './commands', './online', './errors.ts']),
   zone('./src/screens', ['./src/platform', './src/app/platform-context.ts'], 'Screens never hold the platform client: online-only actions go through data/online.'),
   // pwa/ shows the sync state and the S11 gate: like a screen, it reads through data/queries.
   zone('./src/pwa', ['./src/data/db.ts', './src/data/sync', './src/data/context.ts', './src/platform'], 'pwa/ reads through data/queries and acts through data/commands or data/session, never Dexie or the engine.'),
@@ -79,8 +79,8 @@ export default tseslint.config(
     files: ['src/screens/**', 'src/ui/**', 'src/domain/**', 'src/pwa/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [
-        { name: 'dexie', message: 'Read through data/queries, write through data/commands (design.md).' },
-        { name: 'dexie-react-hooks', message: 'Live queries live in data/queries (design.md).' },
+        { name: 'dexie', message: 'Read through data/queries, write through data/commands (docs/design.md).' },
+        { name: 'dexie-react-hooks', message: 'Live queries live in data/queries (docs/design.md).' },
       ] }],
     },
   },

@@ -1,4 +1,4 @@
-// `npm test`: lints (ESLint: the layer map of design.md, no import cycles, typescript-eslint and
+// `npm test`: lints (ESLint: the layer map of docs/design.md, no import cycles, typescript-eslint and
 // react-hooks rules), builds the app (the browser tests drive the built PWA), starts a throwaway
 // PostgreSQL when one is installed (so the Store contract suite runs on PGlite and on PostgreSQL),
 // runs every vitest project, and ends with one line `N passed, N failed` summed over everything it

@@ -1,4 +1,4 @@
-/** Naming (design.md): one place for the product, the organisation's display name and its slug. */
+/** Naming (docs/design.md): one place for the product, the organisation's display name and its slug. */
 export const PRODUCT = 'Passage';
 export const BRAND_NAME = 'Reentry Academy';
 export const BRAND_SLUG = 'academy';

@@ -1,5 +1,5 @@
 /**
- * The server's permission table (design.md "The server's rules"), in one pure function. Every route
+ * The server's permission table (docs/design.md "The server's rules"), in one pure function. Every route
  * asks `decide` before touching the store; nothing else grants or denies access.
  *
  * | who                         | may                                                              |

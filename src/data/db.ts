@@ -9,7 +9,7 @@ import { ENCRYPTED_TABLES, PLAIN_ROWS_KEY } from './vault/policy';
 import type { PinRow } from './sync/scope';
 
 /**
- * The local mirror (design.md "data/db.ts"). Screens never import this file: they read through
+ * The local mirror (docs/design.md "data/db.ts"). Screens never import this file: they read through
  * data/queries and write through data/commands. Versions are append-only (S13): never edit a
  * shipped version's stores, add a new version with an upgrade and a test on a seeded old database.
  */

@@ -51,7 +51,7 @@ export interface StartArgs {
 }
 
 /**
- * A user who has not been approved yet may read nothing but their own profile (design.md's
+ * A user who has not been approved yet may read nothing but their own profile (docs/design.md's
  * permission table): pulling would earn one 403 per entity every cycle. Such an engine only pushes
  * (the profile submission travels through the outbox); after approval the next sign-in or reload
  * starts a full engine.

@@ -135,7 +135,7 @@ async function ownCohortSites(ctx: RunnerContext, email: string): Promise<string
 
 /**
  * The newest updated_date of the whole entity, asked before any of its filtered pages: every row
- * written after this answer has a later updated_date (design.md: it only grows), so after all the
+ * written after this answer has a later updated_date (docs/design.md: it only grows), so after all the
  * chunks' pages are in, it is a cursor that misses nothing whatever order the chunks ran in.
  */
 async function newestDate(ctx: RunnerContext, entity: EntityName): Promise<string | null> {

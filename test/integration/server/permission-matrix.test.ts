@@ -1,5 +1,5 @@
 /**
- * Every endpoint × every kind of caller, against design.md's permission table. Each row builds its
+ * Every endpoint × every kind of caller, against docs/design.md's permission table. Each row builds its
  * own target record, so a row that succeeds cannot hide a later row's failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
-// The layer map of design.md is eslint.config.js; this checks it refuses the crossings the
+// The layer map of docs/design.md is eslint.config.js; this checks it refuses the crossings the
 // architecture forbids (and accepts the allowed imports), so the lint step in `npm test` can fail.
 const eslint = new ESLint({ cwd: process.cwd() });
 
