@@ -15,6 +15,8 @@
  *
  * `scopePull` { added, removed, pins, state } → { scope, entities } (issue #22.5, scope-pull.ts): a
  * tablet's whole scope in one request, an optional extension the tablet uses when present.
+ * `participantSearch` { q, sort?, limit? } → participants (participant-search.ts): the online search
+ * beyond the tablet's sites, with the typed words in the body, never in a URL.
  */
 import { Hono, type Context } from 'hono';
 import { newDeviceKey, unwrapDeviceKey, wrapDeviceKey, type KeyPlace } from '../auth/device-keys';
@@ -24,6 +26,7 @@ import { HttpError, forbidden, notFound } from '../errors';
 import { readJson } from '../http/json-body';
 import type { DeviceRecord } from '../store/types';
 import { authorize, checkApp, sourceOf, type ServerContext } from './context';
+import { participantSearch } from './participant-search';
 import { scopePull } from './scope-pull';
 
 /** How old a sign-in may be for a key release: long enough to set a PIN right after it. */
@@ -38,7 +41,7 @@ const MAX_REASON_LENGTH = 500;
 type Body = Record<string, unknown>;
 type Handler = (ctx: ServerContext, c: Context, body: Body) => Promise<unknown>;
 
-const HANDLERS: Record<string, Handler> = { deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser, scopePull };
+const HANDLERS: Record<string, Handler> = { deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser, scopePull, participantSearch };
 
 export function functionRoutes(ctx: ServerContext) {
   const r = new Hono();

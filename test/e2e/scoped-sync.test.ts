@@ -63,10 +63,14 @@ describe("issue #22: a coach's tablet holds the coach's sites", () => {
     const beyond = everyone.find((p) => !held.has(p.id) && !names.has(fullName(p))) as Row;
     expect(beyond).toBeTruthy();
     await page.getByRole('navigation').getByRole('link', { name: 'Participants' }).first().click();
+    const urls: string[] = [];
+    page.on('request', (req) => urls.push(decodeURIComponent(req.url()).replace(/\+/g, ' ')));
     await page.getByLabel('Search participants').fill(fullName(beyond));
     const elsewhere = page.getByRole('list', { name: 'Participants not on this tablet' });
     await elsewhere.getByRole('link', { name: new RegExp(fullName(beyond)) }).first().waitFor({ timeout: 20_000 });
     expect(await page.getByRole('heading', { name: 'Not on this tablet' }).count()).toBe(1);
+    // The typed name went to the server in a POST body (participantSearch), in no request URL.
+    expect(urls.filter((u) => u.toLowerCase().includes(String(beyond.last_name).toLowerCase()))).toEqual([]);
     await elsewhere.getByRole('link', { name: new RegExp(fullName(beyond)) }).first().click();
     await page.waitForURL((url) => url.pathname === '/participantdetail' && url.search.includes(beyond.id));
     await page.getByRole('heading', { name: fullName(beyond), level: 1 }).waitFor({ timeout: 20_000 });

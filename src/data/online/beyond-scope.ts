@@ -104,9 +104,24 @@ export async function searchParticipantsBeyond(text: string, options: BeyondSear
   const q = participantSearchFilter(text, options.mode ?? 'list', options.status ?? 'all');
   if (!q) return [];
   const c = client();
-  const rows = await online(() => c.entities('Participant').filter(q, '-enrollment_date', options.limit ?? BEYOND_SEARCH_LIMIT));
+  const limit = options.limit ?? BEYOND_SEARCH_LIMIT;
+  // The typed words travel in a POST body where the server offers `participantSearch` (Passage's
+  // does), so no name stands in a request URL; the plain platform's GET filter otherwise.
+  if (c.functions && !withoutSearchFunction.has(c)) {
+    try {
+      return (await online(() => c.functions!.invoke(SEARCH_FUNCTION, { q, sort: '-enrollment_date', limit }))).data as Participant[];
+    } catch (error) {
+      if ((error as { status?: number } | null)?.status !== 404) throw error;
+      withoutSearchFunction.add(c);
+    }
+  }
+  const rows = await online(() => c.entities('Participant').filter(q, '-enrollment_date', limit));
   return rows as unknown as Participant[];
 }
+
+const SEARCH_FUNCTION = 'participantSearch';
+/** Clients whose server answered 404 for the function: that platform has none. */
+const withoutSearchFunction = new WeakSet<object>();
 
 /** Rows of one entity whose `field` is one of `ids`, chunked so no URL grows too long (issue #22.5). */
 async function filterIn(entity: EntityName, field: string, ids: readonly string[]): Promise<Row[]> {

@@ -87,3 +87,18 @@ describe('scopePull (issue #22.5)', () => {
     expect(admin.entities.Participant?.rows).toHaveLength(9);
   });
 });
+
+describe('participantSearch (issue #22.2)', () => {
+  const SEARCH = `/api/apps/${APP}/functions/participantSearch`;
+  it('finds participants beyond any site with the words in the body, under the permission table and the filter bounds', async () => {
+    const res = await s.request('POST', SEARCH, { token: s.tokens.coach, body: { q: { first_name: { $regex: '^p4$', $options: 'i' } }, sort: '-created_date', limit: 5 } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Array<{ id: string }>).map((r) => r.id)).toEqual([people[4].id]);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((await s.request('POST', SEARCH, { token: s.tokens.pending, body: { q: {} } })).status).toBe(403);
+    expect((await s.request('POST', SEARCH, { token: s.tokens.coach, body: { q: {}, limit: 51 } })).status).toBe(400);
+    expect((await s.request('POST', SEARCH, { token: s.tokens.coach, body: { q: { $where: 'x' } } })).status).toBe(400);
+    expect((await s.request('POST', SEARCH, { token: s.tokens.coach, body: { q: 'lopez' } })).status).toBe(400);
+  });
+});
+

@@ -71,6 +71,37 @@ describe('searchParticipantsBeyond', () => {
     expect(await searchParticipantsBeyond('ra-9', { mode: 'list' })).toEqual([]);
   });
 
+  it("sends the typed words in a POST body where the server offers participantSearch, never in a URL; falls back to the filter on a 404", async () => {
+    freshDb();
+    const invoked: Array<{ name: string; params: Record<string, unknown> }> = [];
+    const withFunction = {
+      ...fakeEntityClient({ Participant: people }),
+      functions: {
+        invoke: async (name: string, params: Record<string, unknown>) => {
+          invoked.push({ name, params });
+          return { data: [people[1]] };
+        },
+      },
+    };
+    setDataContext({ client: withFunction });
+    expect((await searchParticipantsBeyond('rosa')).map((p) => p.id)).toEqual(['p2']);
+    expect(invoked).toEqual([{ name: 'participantSearch', params: { q: participantSearchFilter('rosa'), sort: '-enrollment_date', limit: 20 } }]);
+    expect(withFunction.calls).toEqual([]);
+
+    const plain = fakeEntityClient({ Participant: people });
+    const absent = {
+      ...plain,
+      functions: {
+        invoke: async () => {
+          throw Object.assign(new Error('No such function'), { status: 404 });
+        },
+      },
+    };
+    setDataContext({ client: absent });
+    expect((await searchParticipantsBeyond('rosa')).map((p) => p.id)).toEqual(['p2']);
+    expect(plain.calls.map((c) => c.method)).toEqual(['filter']);
+  });
+
   it('blank text asks nothing; no answer is OfflineError', async () => {
     freshDb();
     const client = fakeEntityClient({ Participant: people });
