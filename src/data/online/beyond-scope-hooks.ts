@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { dataContext } from '../context';
 import { OfflineError } from '../errors';
 import { onlineOf, readStatusRow } from '../queries/sync-status';
-import { TABLET_SCOPE_KEY, type TabletScope } from '../sync/scope';
+import { readTabletScope } from '../queries/scope';
 import type { Participant } from '../../../shared/entities';
 import {
   BEYOND_SEARCH_DEBOUNCE_MS,
@@ -28,9 +28,8 @@ import {
  * it always held, and nothing is searched online).
  */
 export async function readScopeIsPartial(): Promise<boolean> {
-  const { db, userId } = dataContext();
-  const scope = (await db.meta.get(TABLET_SCOPE_KEY))?.value as TabletScope | undefined;
-  return !!scope && scope.userId === userId && !scope.all;
+  const scope = await readTabletScope();
+  return !!scope && !scope.all;
 }
 
 function subscribeOnline(onChange: () => void): () => void {

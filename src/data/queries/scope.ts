@@ -5,6 +5,18 @@ import { SITE_CHOICE_KEY, TABLET_SCOPE_KEY, type SiteChoice, type TabletScope } 
 /** Screens take these types from here, never from data/sync. */
 export type { SiteChoice, TabletScope } from '../sync/scope';
 
+/** A meta row kept per user (the scope, the site choice): null when absent or another user's. */
+async function userMeta<T extends { userId: string }>(key: string): Promise<T | null> {
+  const { db, userId } = dataContext();
+  const value = (await db.meta.get(key))?.value as T | undefined;
+  return value && userId !== null && value.userId === userId ? value : null;
+}
+
+/** The engine's last scope for the signed-in user, or null (for data/online, outside React). */
+export function readTabletScope(): Promise<TabletScope | null> {
+  return userMeta<TabletScope>(TABLET_SCOPE_KEY);
+}
+
 /**
  * Issue #22: the sites this tablet holds, as the sync engine derived them last (meta
  * `tabletScope`). `undefined` while loading; `null` before the engine derived one for the signed-in
@@ -13,10 +25,7 @@ export type { SiteChoice, TabletScope } from '../sync/scope';
  */
 export function useTabletScope(): TabletScope | null | undefined {
   const { db, userId } = dataContext();
-  return useLiveQuery(async () => {
-    const scope = (await db.meta.get(TABLET_SCOPE_KEY))?.value as TabletScope | undefined;
-    return scope && userId !== null && scope.userId === userId ? scope : null;
-  }, [db, userId]);
+  return useLiveQuery(readTabletScope, [db, userId]);
 }
 
 /**
@@ -26,10 +35,7 @@ export function useTabletScope(): TabletScope | null | undefined {
  */
 export function useSiteChoice(): SiteChoice | null | undefined {
   const { db, userId } = dataContext();
-  return useLiveQuery(async () => {
-    const choice = (await db.meta.get(SITE_CHOICE_KEY))?.value as SiteChoice | undefined;
-    return choice && userId !== null && choice.userId === userId ? choice : null;
-  }, [db, userId]);
+  return useLiveQuery(() => userMeta<SiteChoice>(SITE_CHOICE_KEY), [db, userId]);
 }
 
 /**
