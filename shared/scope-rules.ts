@@ -40,10 +40,6 @@ export interface ScopeOwner {
 /** The entities held by site: pulled with filters, in this order (each one's keys come from the one before). */
 export const SCOPED_ORDER: readonly EntityName[] = ['Cohort', 'Enrollment', 'Session', 'Participant', 'Outcome'];
 
-export function isScoped(entity: EntityName): boolean {
-  return SCOPED_ORDER.includes(entity);
-}
-
 /**
  * The sites this tablet holds: the default (the user's cohorts' sites, or every site for an
  * administrator) plus the sites the person added, minus those they removed; sites the server no
@@ -141,17 +137,6 @@ export function keySets(keys: readonly ScopeKey[]): Map<string, Set<string>> {
 /** Keys as flat strings ("field:id"): what a cursor covers, stored with it (syncState.scope_keys). */
 export function flatKeys(keys: readonly ScopeKey[]): string[] {
   return unique(keys.flatMap((k) => k.ids.map((id) => `${k.field}:${id}`))).sort();
-}
-
-/** Keys back from flat strings, grouped by field. */
-export function fromFlat(flat: Iterable<string>): ScopeKey[] {
-  const byField = new Map<string, string[]>();
-  for (const key of flat) {
-    const at = key.indexOf(':');
-    const field = key.slice(0, at);
-    byField.set(field, [...(byField.get(field) ?? []), key.slice(at + 1)]);
-  }
-  return [...byField].map(([field, ids]) => ({ field, ids }));
 }
 
 /**
