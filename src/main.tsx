@@ -9,8 +9,9 @@ import { createPlatformClient, getStoredToken, readAppParams, removeToken, store
 import { signInUrl, takeVerifier } from './platform/sign-in-code';
 import { takeLegacyToken, tokenClaims } from './platform/token-store';
 import { registerPwa } from './pwa/register-pwa';
-import { setDataContext } from './data/context';
-import { deviceIdForSignIn } from './data/device-lock';
+import { createDataContext } from './data/context';
+import { db } from './data/db';
+import { deviceIdForSignIn, sealNewSignIns } from './data/device-lock';
 import { updateReadiness } from './pwa/offline-readiness';
 import { afterFirstPage } from './app/first-page';
 
@@ -26,24 +27,28 @@ const client = createPlatformClient({
   getToken: () => getStoredToken(),
   setToken: (token) => storeToken(token),
 });
+// This device's data context, the one of the page's life: the app's database and, from the first
+// render on, the client (online-only calls such as coach approvals use it before sign-in completes).
+// The sync runtime fills in the user and the engine at sign-in. Everything below gets this one:
+// the screens through <DataProvider> (App), the session, device lock and runtime as an argument.
+const data = createDataContext({ db, client });
+// Every new token of this page is sealed into the database while it is unlocked (issue #21.1).
+sealNewSignIns(data);
 // A plain platform's ?access_token= is a sign-in, held in memory: it never opens an existing vault.
 if (!params.clearToken) storeToken(params.accessToken ?? legacyToken);
 // Passage's server came back with a one-time code: exchanged once, with this tab's verifier.
 let signIn: Promise<boolean> | null = null;
 const completeSignIn = () =>
   (signIn ??= params.signInCode
-    ? deviceIdForSignIn()
+    ? deviceIdForSignIn(data)
         .catch(() => null)
         .then((deviceId) => client.auth.exchangeCode({ code: params.signInCode!, codeVerifier: takeVerifier(), deviceId }))
         .then(() => true)
     : Promise.resolve(false));
-// Online-only calls (data/online: coach approvals) use the same client from the first render on,
-// before sign-in completes and the sync runtime starts.
-setDataContext({ client });
 installFrameErrorReporting();
 registerPwa();
 
-const env = browserAuthEnvironment({
+const env = browserAuthEnvironment(data, {
   getToken: () => getStoredToken(),
   clearToken: () => removeToken(),
   appBaseUrl: params.appBaseUrl,
@@ -74,6 +79,6 @@ afterFirstPage(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App client={client} env={env} slots={{ headerStatus: <shellParts.HeaderStatus /> }} />
+    <App data={data} client={client} env={env} slots={{ headerStatus: <shellParts.HeaderStatus /> }} />
   </StrictMode>,
 );

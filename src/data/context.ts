@@ -1,11 +1,18 @@
-import { db as appDb, type PassageDB } from './db';
+/**
+ * The data context: the world the commands, queries, online calls, session helpers and the runtime
+ * act on — one device's database, signed-in user, clock, uuid source, platform client and sync
+ * control. Nothing in data/ reaches for a global one: the app makes one per device
+ * (`createDataContext` in src/main.tsx) and hands it down (`<DataProvider>` for the screens, the
+ * first argument of every command: `createParticipant(ctx, input)`); a test builds as many devices
+ * as it needs (test/support/device.ts `makeDevice`), each with its own.
+ *
+ * One object per device, kept for the page's life: the runtime fills in `userId`, `client` and
+ * `sync` at sign-in and clears them at logout, so whoever holds it sees the current values.
+ */
+import type { PassageDB } from './db';
 import type { PlatformClientLike } from './platform-like';
 
-/**
- * The world the commands, session helpers and status hooks act on. The runtime fills it in at
- * sign-in (startDataSync); tests set their own database and clock with `setDataContext`, so a
- * command never reaches for a global it cannot replace.
- */
+/** How a command reaches the sync engine (the runtime's, or a test's). */
 export interface SyncControl {
   /** Sync as soon as possible (the "Sync now" button, S9). */
   syncNow(): void;
@@ -19,38 +26,24 @@ export interface DataContext {
   userId: string | null;
   now: () => number;
   newUuid: () => string;
-  /** Online-only calls (coach approvals) go through this; null before sign-in. */
+  /** Online-only calls (coach approvals) go through this; null until the app sets its client. */
   client: PlatformClientLike | null;
   sync: SyncControl | null;
 }
 
-function defaultContext(): DataContext {
+/** A device's context over `db`: signed out, the real clock and uuids, no client, no engine. */
+export function createDataContext(parts: Pick<DataContext, 'db'> & Partial<DataContext>): DataContext {
   return {
-    db: appDb,
     userId: null,
     now: () => Date.now(),
     newUuid: () => globalThis.crypto.randomUUID(),
     client: null,
     sync: null,
+    ...parts,
   };
 }
 
-let current: DataContext = defaultContext();
-
-export function dataContext(): DataContext {
-  return current;
-}
-
-/** Replace parts of the context (runtime at sign-in; tests with their own db). */
-export function setDataContext(patch: Partial<DataContext>): void {
-  current = { ...current, ...patch };
-}
-
-export function resetDataContext(): void {
-  current = defaultContext();
-}
-
 /** Tell the sync engine a local write committed (called only after the transaction, S1). */
-export function notifyLocalWrite(): void {
-  current.sync?.localWrite();
+export function notifyLocalWrite(ctx: DataContext): void {
+  ctx.sync?.localWrite();
 }

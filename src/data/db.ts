@@ -1,11 +1,11 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { SYNC_STATUS_KEY } from './sync/types';
 import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from '../../shared/entities';
-import { encryptionMiddleware } from './vault/middleware';
+import { sealingMiddleware } from './vault/middleware';
 import { OpenedRows } from './vault/opened-rows';
 import { SealState } from './vault/seal-state';
 import { KeyRing } from './vault/key-ring';
-import { ENCRYPTED_TABLES, PLAIN_ROWS_KEY } from './vault/policy';
+import { PLAIN_ROWS_KEY, SEALED_TABLES } from './vault/policy';
 import type { PinRow } from './sync/scope';
 
 /**
@@ -148,7 +148,7 @@ export class PassageDB extends Dexie {
 
   /**
    * `keys`: the app passes an empty (locked) ring; a database made without one (tests, the bench)
-   * gets a fresh random key, so everything that runs on it runs encrypted.
+   * gets a fresh random key, so everything that runs on it runs sealed.
    */
   constructor(name = 'passage', keys: KeyRing = KeyRing.withNewKey()) {
     super(name);
@@ -156,7 +156,7 @@ export class PassageDB extends Dexie {
     // What the stored rows may still hold besides current seals (plain rows of a version 2 device,
     // seals from before issue #21): read from meta at every open, before any other request.
     const seals = new SealState();
-    this.use(encryptionMiddleware(keys, new OpenedRows(), seals));
+    this.use(sealingMiddleware(keys, new OpenedRows(), seals));
     this.on('ready', (vip) => seals.load(vip.table('meta')), true);
     this.version(1).stores({
       ...V1_MIRROR_STORES,
@@ -185,7 +185,7 @@ export class PassageDB extends Dexie {
       })
       .upgrade(markFirstSyncOfVersion1);
     // Version 3 (issue #14.1): personal fields sealed at rest. The upgrade runs when the database
-    // opens, before anyone unlocked it, so it cannot encrypt: it marks the plain rows a version 2
+    // opens, before anyone unlocked it, so it cannot seal: it marks the plain rows a version 2
     // device holds, and `sealExistingRows` (vault/device-vault.ts) rewrites them right after the
     // first unlock. Until then they stay readable as they were (and nothing new is written plain:
     // a locked database refuses writes of personal fields).
@@ -199,7 +199,7 @@ export class PassageDB extends Dexie {
 export { PLAIN_ROWS_KEY };
 
 async function markPlainRows(tx: Transaction): Promise<void> {
-  for (const table of ENCRYPTED_TABLES) {
+  for (const table of SEALED_TABLES) {
     if ((await tx.table(table).count()) > 0) {
       await tx.table('meta').put({ key: PLAIN_ROWS_KEY, value: true });
       return;

@@ -1,4 +1,11 @@
-import { dataContext } from './context';
+/**
+ * The device lock (issues #14.2–3, #21) as the shell sees it. Personal fields on this tablet, and
+ * the sign-in itself, are sealed with a data key that is in memory only while Passage is unlocked.
+ * Every start asks for the PIN; only a fresh password sign-in on Passage's server opens the data
+ * without it (with this device's server key). What acts on the device's database takes its data
+ * context first; the PIN-reset flag and the Lock broadcast belong to the browser, not a database.
+ */
+import type { DataContext } from './context';
 import { fetchDeviceKey, type DeviceKeyAnswer } from './online/device-key';
 import { forgetRememberedQueries } from './queries/remembered';
 import { otherUsersWithPendingOps, SESSION_KEY } from './session';
@@ -27,8 +34,7 @@ export type { UnlockResult, VaultPolicy };
 export { MAX_ATTEMPTS };
 
 /**
- * The device lock (issues #14.2–3, #21) as the shell sees it. Personal fields on this tablet, and
- * the sign-in itself, are sealed with a data key that is in memory only while Passage is unlocked:
+ * Where a start leads:
  * - 'unlocked': the key is in memory; the app may open.
  * - 'set-pin': the key is in memory, but the coach has no PIN on this device yet (first sign-in
  *   here, a forgotten or destroyed PIN after a fresh password sign-in): the app opens once one is chosen.
@@ -63,30 +69,34 @@ function setPinResetAsked(value: boolean): void {
  * The token in memory, sealed under the data key for the next start (issue #21.1). Written only
  * while unlocked; a lock empties memory and keeps the sealed copy.
  */
-async function sealSession(token: string | null = getStoredToken()): Promise<void> {
-  const { db } = dataContext();
+async function sealSession({ db }: DataContext, token: string | null = getStoredToken()): Promise<void> {
   if (!db.keys.unlocked || !token) return;
   await db.meta.put({ key: SESSION_KEY, value: { token } });
 }
 
 /** After the PIN opened the vault: the sign-in sealed at the last start, unless this load brought one. */
-async function restoreSession(): Promise<void> {
-  const { db } = dataContext();
-  if (getStoredToken()) return sealSession();
+async function restoreSession(ctx: DataContext): Promise<void> {
+  const { db } = ctx;
+  if (getStoredToken()) return sealSession(ctx);
   const row = await db.meta.get(SESSION_KEY).catch(() => undefined);
   const token = (row?.value as { token?: unknown } | undefined)?.token;
   if (typeof token === 'string' && token) storeToken(token);
 }
 
 /** The sealed sign-in goes (logout, or a sign-in refused for good); the data stays. */
-export async function forgetSession(): Promise<void> {
-  await dataContext().db.meta.delete(SESSION_KEY).catch(() => undefined);
+export async function forgetSession({ db }: DataContext): Promise<void> {
+  await db.meta.delete(SESSION_KEY).catch(() => undefined);
 }
 
-// Every new token of this page (exchange, a refreshed sign-in) is sealed at once when unlocked.
-onTokenChange((token) => {
-  if (token) void sealSession(token).catch((err: unknown) => console.warn('Could not keep the sign-in', err));
-});
+/**
+ * Every new token of this page (the code's exchange, a refreshed sign-in) is sealed into this
+ * device's database at once when it is unlocked. The app calls it once at boot; returns the unsubscribe.
+ */
+export function sealNewSignIns(ctx: DataContext): () => void {
+  return onTokenChange((token) => {
+    if (token) void sealSession(ctx, token).catch((err: unknown) => console.warn('Could not keep the sign-in', err));
+  });
+}
 
 /** The device id a sign-in of this page load was bound to, for a vault not made yet. */
 let signInDeviceId: string | null = null;
@@ -95,8 +105,8 @@ let signInDeviceId: string | null = null;
  * The device id to bind a sign-in's session to (issue #21.2): this vault's, or the one the vault
  * about to be made will take.
  */
-export async function deviceIdForSignIn(): Promise<string> {
-  const id = await ensureDeviceId(dataContext().db).catch(() => null);
+export async function deviceIdForSignIn({ db }: DataContext): Promise<string> {
+  const id = await ensureDeviceId(db).catch(() => null);
   if (id) return id;
   signInDeviceId ??= newDeviceId();
   return signInDeviceId;
@@ -113,14 +123,14 @@ const serverKeys = (answer: DeviceKeyAnswer) => [answer.previous, answer.key];
  *   destroyed PIN, an expired sign-in).
  * A token handed over in the address (plain platform) or restored from the vault opens nothing.
  */
-export async function openDeviceLock({ userId, fresh }: { userId: string; fresh: boolean }): Promise<LockState> {
-  const { db } = dataContext();
+export async function openDeviceLock(ctx: DataContext, { userId, fresh }: { userId: string; fresh: boolean }): Promise<LockState> {
+  const { db } = ctx;
   let record = await readVault(db);
 
   if (record && record.user_id !== userId) {
     // Another account's data: its changes wait for their owner (S11), else it goes before ours comes.
     // Keys only (otherUsersWithPendingOps reads the index): the ops are sealed with the other account's key.
-    if ((await otherUsersWithPendingOps(userId)).length > 0) return 'other-user';
+    if ((await otherUsersWithPendingOps(ctx, userId)).length > 0) return 'other-user';
     await wipeDevice(db);
     record = null;
   }
@@ -129,37 +139,37 @@ export async function openDeviceLock({ userId, fresh }: { userId: string; fresh:
     // First sign-in on this device (or after an erase): a new key, sealed by this device's server key.
     const deviceId = signInDeviceId ?? newDeviceId();
     signInDeviceId = null;
-    const server = fresh ? await fetchDeviceKey(deviceId) : null;
+    const server = fresh ? await fetchDeviceKey(ctx, deviceId) : null;
     const answer = server && 'key' in server ? server : null;
     await createVault(db, userId, answer?.policy ?? DEFAULT_POLICY, deviceId);
     if (answer) await attachServerKey(db, answer.key, answer.policy);
     await sealExistingRows(db);
-    await sealSession();
+    await sealSession(ctx);
     return 'set-pin';
   }
 
   if (db.keys.unlocked) {
     // Opened by the PIN on this page load (start-up runs again after it).
     await sealExistingRows(db);
-    await sealSession();
+    await sealSession(ctx);
     return !record.pin || pinResetAsked() ? 'set-pin' : 'unlocked';
   }
 
   if (fresh) {
     const deviceId = await ensureDeviceId(db);
-    const server = deviceId ? await fetchDeviceKey(deviceId) : null;
+    const server = deviceId ? await fetchDeviceKey(ctx, deviceId) : null;
     if (server && 'key' in server && (await unlockWithServerKey(db, serverKeys(server)))) {
       // Sealed again with the key of this release (it rotates), which also brings the current policy.
       await attachServerKey(db, server.key, server.policy);
       await sealExistingRows(db);
-      await sealSession();
+      await sealSession(ctx);
       return !record.pin || pinResetAsked() ? 'set-pin' : 'unlocked';
     }
     if (!record.pin && server && 'key' in server) {
       // No PIN opens this copy, and this account's server key does not either (it was never sealed
       // with one: a coach not yet approved): nothing can read it. Start over.
       await wipeDevice(db);
-      return openDeviceLock({ userId, fresh });
+      return openDeviceLock(ctx, { userId, fresh });
     }
   }
   lockVault(db);
@@ -176,12 +186,12 @@ async function askAuthenticator(binding: { credential_id: string; salt: string }
 }
 
 /** Try the PIN; on success the sealed sign-in is back in memory and start-up runs again. */
-export async function unlockDevice(pin: string): Promise<UnlockResult> {
-  const { db } = dataContext();
-  const result = await unlockWithPin(db, pin, dataContext().now(), { secondFactor: askAuthenticator });
+export async function unlockDevice(ctx: DataContext, pin: string): Promise<UnlockResult> {
+  const { db } = ctx;
+  const result = await unlockWithPin(db, pin, ctx.now(), { secondFactor: askAuthenticator });
   if (result.ok) {
     await sealExistingRows(db);
-    await restoreSession();
+    await restoreSession(ctx);
   }
   return result;
 }
@@ -199,8 +209,7 @@ export function secondFactorAvailable(): Promise<boolean> {
  * (WebAuthn PRF), so a copy of the profile cannot be opened by guessing the PIN alone. Throws when
  * the authenticator was asked and gave no PRF (the coach cancelled, or it has none): nothing is saved.
  */
-export async function chooseDevicePin(pin: string, { withAuthenticator = false }: { withAuthenticator?: boolean } = {}): Promise<void> {
-  const { db } = dataContext();
+export async function chooseDevicePin({ db }: DataContext, pin: string, { withAuthenticator = false }: { withAuthenticator?: boolean } = {}): Promise<void> {
   let prf: Awaited<ReturnType<typeof createPrfCredential>> = null;
   if (withAuthenticator) {
     const owner = await readVault(db);
@@ -216,13 +225,12 @@ const LOCK_CHANNEL = 'passage-device-lock';
 const lockChannel: BroadcastChannel | null = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_CHANNEL);
 
 /**
- * Lock now (idle time, the coach's Lock button, logout): the key and every decrypted list leave
+ * Lock now (idle time, the coach's Lock button, logout): the key and every opened list leave
  * memory; the shell stops sync and then drops the sign-in (#21.1), so no request goes out until the
  * PIN is entered again. `everywhere`: every other tab of Passage on this device locks too. A tab
  * idle on its own does not lock a tab in use.
  */
-export function lockDevice({ everywhere = false }: { everywhere?: boolean } = {}): void {
-  const { db } = dataContext();
+export function lockDevice({ db }: DataContext, { everywhere = false }: { everywhere?: boolean } = {}): void {
   lockVault(db);
   forgetRememberedQueries();
   if (everywhere) lockChannel?.postMessage('lock');
@@ -238,13 +246,9 @@ export function onLockedElsewhere(listener: () => void): () => void {
   return () => lockChannel.removeEventListener('message', handler);
 }
 
-export function isDeviceUnlocked(): boolean {
-  return dataContext().db.keys.unlocked;
-}
-
-/** Listen for lock and unlock (the key ring changes). */
-export function subscribeDeviceLock(listener: () => void): () => void {
-  return dataContext().db.keys.subscribe(listener);
+/** Whether the data key is in memory (the shell drops the sign-in once sync stopped after a lock). */
+export function isDeviceUnlocked({ db }: DataContext): boolean {
+  return db.keys.unlocked;
 }
 
 /** "Forgot your PIN?": the next fresh sign-in opens the data with the server's key and asks for a new PIN. */
@@ -270,8 +274,7 @@ export interface LockInfo {
   pinDestroyed: boolean;
 }
 
-export async function deviceLockInfo(): Promise<LockInfo> {
-  const { db } = dataContext();
+export async function deviceLockInfo({ db }: DataContext): Promise<LockInfo> {
   const record = await readVault(db);
   const keys = (await db.outbox.orderBy('[entity+record_id]').keys()) as unknown as [string, string][];
   const byEntity = new Map<string, number>();

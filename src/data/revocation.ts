@@ -1,7 +1,3 @@
-import type { PassageDB } from './db';
-import { fetchDeviceStatus, REVOKED_DEFAULT } from './online/device-key';
-import { readVault } from './vault/device-vault';
-
 /**
  * An administrator's revocation of this tablet, learnt at its next contact (issue #21.2):
  * - mode 'erase' (the coach was revoked): the copy goes at once; nothing more is sent.
@@ -10,6 +6,10 @@ import { readVault } from './vault/device-vault';
  *   checks if some change cannot be sent (it was refused: it would never leave).
  * Asked when sync starts, every minute while it runs, and when the connection returns.
  */
+import type { DataContext } from './context';
+import { fetchDeviceStatus, REVOKED_DEFAULT } from './online/device-key';
+import { readVault } from './vault/device-vault';
+
 export interface RevocationWatch {
   stop(): void;
 }
@@ -18,16 +18,15 @@ const CHECK_EVERY_MS = 60_000;
 /** Checks after a flush revocation before the copy goes even with changes still queued. */
 const FLUSH_CHECKS = 3;
 
-export function watchRevocation({
-  db,
-  syncNow,
-  onRevoked,
-}: {
-  db: PassageDB;
+export interface RevocationHandlers {
   syncNow: () => void;
   /** Erase the copy and tell the coach why. Called once. */
   onRevoked: (reason: string) => void;
-}): RevocationWatch {
+}
+
+/** Watches this device (its vault's device id, asked through its client) until stop(). */
+export function watchRevocation(ctx: DataContext, { syncNow, onRevoked }: RevocationHandlers): RevocationWatch {
+  const { db } = ctx;
   let stopped = false;
   let flushChecks = 0;
   let busy = false;
@@ -38,7 +37,7 @@ export function watchRevocation({
     try {
       const deviceId = (await readVault(db).catch(() => null))?.device_id;
       if (!deviceId) return;
-      const status = await fetchDeviceStatus(deviceId);
+      const status = await fetchDeviceStatus(ctx, deviceId);
       if (stopped || !status || status.status !== 'revoked') return;
       if (status.mode === 'flush') {
         const waiting = await db.outbox.count();

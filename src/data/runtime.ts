@@ -1,24 +1,17 @@
-import { db } from './db';
-import { dataContext, setDataContext } from './context';
+/**
+ * Wires the sync engine to the real world after sign-in: the device's Dexie database (its data
+ * context's), the platform client, the browser clock, online/visibility events, the Web Lock (one
+ * syncing tab, S10) and a BroadcastChannel so a tab that is not the leader can still ask for a
+ * sync. It fills in the data context's `userId`, `client` and `sync` at start and clears them at
+ * stop; each data context has its own runtime state (the app has one, a test may have several).
+ */
+import type { DataContext } from './context';
 import type { PlatformClientLike } from './platform-like';
 import type { User } from '../../shared/entities';
 import type { SyncEngine } from './sync/engine';
 import type { Clock, LockManagerLike } from './sync/types';
 import { mustCompleteProfile } from '../domain/access';
 import { watchRevocation } from './revocation';
-
-/** Told when an administrator revoked this tablet and its copy must go (issue #21.2). */
-const revokedListeners = new Set<(reason: string) => void>();
-export function onDeviceRevoked(listener: (reason: string) => void): () => void {
-  revokedListeners.add(listener);
-  return () => revokedListeners.delete(listener);
-}
-
-/**
- * Wires the sync engine to the real world after sign-in: the app's Dexie database, the platform
- * client, the browser clock, online/visibility events, the Web Lock (one syncing tab, S10) and a
- * BroadcastChannel so a tab that is not the leader can still ask for a sync.
- */
 
 const realClock: Clock = {
   now: () => Date.now(),
@@ -36,9 +29,31 @@ interface Running {
   teardown: () => void;
 }
 
-let running: Running | null = null;
-/** Set while an engine whose chunk could not be fetched waits for the connection; stop() cancels it. */
-let awaitingEngine: { userId: string; cancel: () => void } | null = null;
+/** One device's runtime: its engine, and what start and stop leave for each other. */
+interface RuntimeState {
+  running: Running | null;
+  /** Set while an engine whose chunk could not be fetched waits for the connection; stop() cancels it. */
+  awaitingEngine: { userId: string; cancel: () => void } | null;
+  /** Start and stop run one after another (serial). */
+  chain: Promise<void>;
+  /** Told when an administrator revoked this tablet and its copy must go (issue #21.2). */
+  revokedListeners: Set<(reason: string) => void>;
+}
+
+const runtimes = new WeakMap<DataContext, RuntimeState>();
+
+function stateOf(ctx: DataContext): RuntimeState {
+  let state = runtimes.get(ctx);
+  if (!state) runtimes.set(ctx, (state = { running: null, awaitingEngine: null, chain: Promise.resolve(), revokedListeners: new Set() }));
+  return state;
+}
+
+/** Told when an administrator revoked this device and its copy must go (issue #21.2); returns the unsubscribe. */
+export function onDeviceRevoked(ctx: DataContext, listener: (reason: string) => void): () => void {
+  const { revokedListeners } = stateOf(ctx);
+  revokedListeners.add(listener);
+  return () => revokedListeners.delete(listener);
+}
 
 function browserLocks(): LockManagerLike | null {
   const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }).locks : undefined;
@@ -64,35 +79,38 @@ function mayPull(user: StartArgs['user']): boolean {
  * Start and stop run one after another: React may call them twice in a row (StrictMode effects),
  * and two engines in one tab would be one leader too many.
  */
-let chain: Promise<void> = Promise.resolve();
-function serial(work: () => Promise<void>): Promise<void> {
-  const next = chain.then(work);
-  chain = next.catch(() => undefined);
+function serial(ctx: DataContext, work: () => Promise<void>): Promise<void> {
+  const state = stateOf(ctx);
+  const next = state.chain.then(work);
+  state.chain = next.catch(() => undefined);
   return next;
 }
 
-/** Start syncing for this user (after sign-in or an offline start with a cached user). */
-export function startDataSync(args: StartArgs): Promise<void> {
-  return serial(() => start(args));
+/** Start syncing this device for this user (after sign-in or an offline start with a cached user). */
+export function startDataSync(ctx: DataContext, args: StartArgs): Promise<void> {
+  return serial(ctx, () => start(ctx, args));
 }
 
 /** Stop syncing (logout). The queue stays in Dexie; clearLocalData is a separate, explicit step. */
-export function stopDataSync(): Promise<void> {
-  return serial(stop);
+export function stopDataSync(ctx: DataContext): Promise<void> {
+  return serial(ctx, () => stop(ctx));
 }
 
-async function start({ client, user }: StartArgs): Promise<void> {
+async function start(ctx: DataContext, { client, user }: StartArgs): Promise<void> {
+  const state = stateOf(ctx);
+  const { db } = ctx;
   const pulls = mayPull(user);
+  const { running } = state;
   if (running && running.userId === user.id && running.pulls === pulls) {
     // Same person signing in again (e.g. after a 401): fresh client, same engine and queue.
-    setDataContext({ client });
+    ctx.client = client;
     running.engine.resume();
     return;
   }
-  await stop();
+  await stop(ctx);
 
   // Local work needs only the database and the user: set them before the engine arrives.
-  setDataContext({ db, client, userId: user.id, sync: null });
+  Object.assign(ctx, { client, userId: user.id, sync: null });
   // The engine is its own chunk (issue #11.6): the first page renders from the mirror without it.
   // Should it not arrive (the connection went in the first seconds), changes still queue in the
   // outbox, and the engine starts when the connection returns.
@@ -100,11 +118,11 @@ async function start({ client, user }: StartArgs): Promise<void> {
   if (!loaded) {
     if (typeof window === 'undefined') return;
     const retry = () => {
-      awaitingEngine = null;
-      void startDataSync({ client, user });
+      state.awaitingEngine = null;
+      void startDataSync(ctx, { client, user });
     };
     window.addEventListener('online', retry, { once: true });
-    awaitingEngine = { userId: user.id, cancel: () => window.removeEventListener('online', retry) };
+    state.awaitingEngine = { userId: user.id, cancel: () => window.removeEventListener('online', retry) };
     return;
   }
   const [{ SyncEngine }, { createPlatformTransport }] = loaded;
@@ -122,16 +140,11 @@ async function start({ client, user }: StartArgs): Promise<void> {
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL) : null;
   const send = (message: Message) => channel?.postMessage(message);
 
-  setDataContext({
-    db,
-    client,
-    userId: user.id,
-    sync: {
-      // In a follower tab the engine is idle; the leader hears the request over the channel.
-      syncNow: () => (engine.isLeader ? engine.syncNow() : send('sync-now')),
-      localWrite: () => (engine.isLeader ? engine.localWrite() : send('local-write')),
-    },
-  });
+  ctx.sync = {
+    // In a follower tab the engine is idle; the leader hears the request over the channel.
+    syncNow: () => (engine.isLeader ? engine.syncNow() : send('sync-now')),
+    localWrite: () => (engine.isLeader ? engine.localWrite() : send('local-write')),
+  };
 
   const onMessage = (event: MessageEvent<Message>) => {
     if (event.data === 'sync-now') engine.syncNow();
@@ -146,11 +159,10 @@ async function start({ client, user }: StartArgs): Promise<void> {
     if (engine.isLeader) engine.serverReached();
     else send('server-reached');
   });
-  const revocation = watchRevocation({
-    db,
+  const revocation = watchRevocation(ctx, {
     syncNow: () => engine.syncNow(),
     onRevoked: (reason) => {
-      for (const listener of revokedListeners) listener(reason);
+      for (const listener of state.revokedListeners) listener(reason);
     },
   });
   const onOnline = () => engine.connectionChanged(true);
@@ -165,7 +177,7 @@ async function start({ client, user }: StartArgs): Promise<void> {
     document.addEventListener('visibilitychange', onVisibility);
   }
 
-  running = {
+  state.running = {
     userId: user.id,
     pulls,
     engine,
@@ -188,25 +200,26 @@ async function start({ client, user }: StartArgs): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) engine.connectionChanged(false);
 }
 
-async function stop(): Promise<void> {
+async function stop(ctx: DataContext): Promise<void> {
+  const state = stateOf(ctx);
   // A logout while the engine's chunk was still awaited: no engine to stop, but the user leaves the
   // data context (no op is queued in their name any more) and the retry is cancelled.
-  const waiting = awaitingEngine;
-  awaitingEngine = null;
+  const waiting = state.awaitingEngine;
+  state.awaitingEngine = null;
   if (waiting) {
     waiting.cancel();
-    if (dataContext().userId === waiting.userId) setDataContext({ sync: null, userId: null });
+    if (ctx.userId === waiting.userId) Object.assign(ctx, { sync: null, userId: null });
   }
-  const current = running;
-  running = null;
+  const current = state.running;
+  state.running = null;
   if (!current) return;
   current.teardown();
   await current.engine.stop();
   // The client stays: it is the shell's (set at boot), and online-only calls use it signed out too.
-  if (dataContext().userId === current.userId) setDataContext({ sync: null, userId: null });
+  if (ctx.userId === current.userId) Object.assign(ctx, { sync: null, userId: null });
 }
 
-/** The running engine, for diagnostics and tests. */
-export function currentEngine(): SyncEngine | null {
-  return running?.engine ?? null;
+/** This device's running engine, for diagnostics and tests. */
+export function currentEngine(ctx: DataContext): SyncEngine | null {
+  return stateOf(ctx).running?.engine ?? null;
 }

@@ -1,22 +1,23 @@
-import { dataContext } from './context';
+/**
+ * The signed-in identity on this device (S11): cached so Passage starts offline, counted before a
+ * logout or a different user's sign-in, and wiped on purpose with clearLocalData. What lives in the
+ * device's database takes its data context first; the sessions still to end live in web storage.
+ */
+import type { DataContext } from './context';
 import type { User } from '../../shared/entities';
 import { forgetRememberedQueries } from './queries/remembered';
 import { readVault } from './vault/device-vault';
 
-/**
- * The signed-in identity on this device (S11): cached so Passage starts offline, counted before a
- * logout or a different user's sign-in, and wiped on purpose with clearLocalData.
- */
+/** The signed-in user, in meta (sealed while the device is locked, issue #14). */
 export const CURRENT_USER_KEY = 'currentUser';
 /** The sign-in, sealed (data/device-lock.ts). */
 export const SESSION_KEY = 'session';
 
-export async function getCachedUser(): Promise<User | null> {
-  const { db } = dataContext();
+export async function getCachedUser({ db }: DataContext): Promise<User | null> {
   if (!db.keys.unlocked) {
     // Sealed (issue #14): while locked only the vault's owner id is known. The shell shows the
     // PIN screen for it and reads the whole user once the PIN opened the vault. (A device from
-    // before encryption has no vault yet, and its plain row still reads.)
+    // before sealing (issue #14) has no vault yet, and its plain row still reads.)
     const vault = await readVault(db);
     if (vault) return { id: vault.user_id, email: '' };
   }
@@ -24,8 +25,7 @@ export async function getCachedUser(): Promise<User | null> {
   return (row?.value as User | undefined) ?? null;
 }
 
-export async function cacheCurrentUser(user: User): Promise<void> {
-  const { db } = dataContext();
+export async function cacheCurrentUser({ db }: DataContext, user: User): Promise<void> {
   // Locked, it cannot be sealed: the shell caches it again right after the device is unlocked.
   if (!db.keys.unlocked) return;
   await db.transaction('rw', db.meta, db.users, async () => {
@@ -48,8 +48,7 @@ function directoryRow(user: User): User {
  * The account whose data this device holds, while it is locked (no token, no key in memory): the
  * start-up shows the PIN screen for it. null when the device holds no vault.
  */
-export async function lockedVaultOwner(): Promise<User | null> {
-  const { db } = dataContext();
+export async function lockedVaultOwner({ db }: DataContext): Promise<User | null> {
   if (db.keys.unlocked) return null;
   const vault = await readVault(db).catch(() => null);
   if (!vault) return null;
@@ -62,13 +61,13 @@ export async function lockedVaultOwner(): Promise<User | null> {
 }
 
 /** Ops of this user not yet on the server, rejected ones included (logout warns with it, S11). */
-export async function pendingCountFor(userId: string): Promise<number> {
-  return dataContext().db.outbox.where('user_id').equals(userId).count();
+export async function pendingCountFor({ db }: DataContext, userId: string): Promise<number> {
+  return db.outbox.where('user_id').equals(userId).count();
 }
 
 /** User ids other than `userId` that still have ops in the outbox (a new sign-in is stopped, S11). */
-export async function otherUsersWithPendingOps(userId: string): Promise<string[]> {
-  const keys = await dataContext().db.outbox.orderBy('user_id').uniqueKeys();
+export async function otherUsersWithPendingOps({ db }: DataContext, userId: string): Promise<string[]> {
+  const keys = await db.outbox.orderBy('user_id').uniqueKeys();
   return keys.map(String).filter((k) => k !== userId);
 }
 
@@ -78,8 +77,7 @@ export async function otherUsersWithPendingOps(userId: string): Promise<string[]
  * only emptied, and every `academy_*` / `passage_*` key and the platform's `token` key go from
  * localStorage and sessionStorage. The database opens again, empty, if the app goes on using it.
  */
-export async function clearLocalData(): Promise<void> {
-  const { db } = dataContext();
+export async function clearLocalData({ db }: DataContext): Promise<void> {
   db.keys.clear();
   forgetRememberedQueries();
   await db.delete({ disableAutoOpen: false });

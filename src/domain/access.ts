@@ -1,5 +1,6 @@
 import { accessState, hasAppAccess } from '../../shared/access-state';
 import type { User } from '../../shared/entities';
+import { unreachable } from './unreachable';
 
 /**
  * A user's access on the client. The state itself is `accessState` of shared/access-state.ts,
@@ -73,10 +74,8 @@ export function inApprovalList(user: AccessFields, filter: ApprovalFilter): bool
       return user.approved === true;
     case 'rejected':
       return user.role === 'guest' && user.approved !== true;
-    default: {
-      const never: never = filter;
-      throw new Error(`Unknown approval filter ${String(never)}`);
-    }
+    default:
+      return unreachable(filter, 'approval filter');
   }
 }
 

@@ -1,4 +1,5 @@
 import type { EntityName } from '../../shared/entities';
+import { unreachable } from './unreachable';
 
 type Row = Record<string, unknown> | undefined;
 
@@ -38,9 +39,7 @@ export function titleOfRow(entity: EntityName, row: Row, related: { participant?
     }
     case 'Outcome':
       return personName(related.participant);
-    default: {
-      const never: never = entity;
-      return never;
-    }
+    default:
+      return unreachable(entity, 'entity');
   }
 }

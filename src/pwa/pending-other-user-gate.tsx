@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import { clearLocalData } from '../data/session';
+import { useDataContext } from '../data/provider';
 import { usePendingOwners } from '../data/queries/sync';
 import { useUserNames } from '../data/queries/users';
 import type { User } from '../../shared/entities';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { changesPhrase } from './logout-warning';
+import { unsentPhrase } from './logout-warning';
 
 /**
  * S11 on a shared tablet: someone else's changes are still waiting on this device and only their
@@ -18,6 +19,7 @@ import { changesPhrase } from './logout-warning';
  * nothing of another user is pending any more (after a discard).
  */
 export function PendingOtherUserGate({ user, onSignOut, onClear }: { user: User; onSignOut: () => void; onClear: () => void }) {
+  const data = useDataContext();
   const owners = usePendingOwners(user.id);
   const names = useUserNames();
   const [confirming, setConfirming] = useState(false);
@@ -33,7 +35,7 @@ export function PendingOtherUserGate({ user, onSignOut, onClear }: { user: User;
     setBusy(true);
     setError(null);
     try {
-      await clearLocalData();
+      await clearLocalData(data);
       setConfirming(false);
       onClear();
     } catch (e) {
@@ -51,7 +53,7 @@ export function PendingOtherUserGate({ user, onSignOut, onClear }: { user: User;
           <div>
             <h1 className="text-xl font-semibold text-slate-900">Another user's changes are waiting</h1>
             <p className="mt-2 text-sm text-slate-700">
-              {ownerNames} made {changesPhrase(total)} reached the server yet. They can only be sent when {owners.length === 1 ? 'that person signs' : 'those people sign'} in
+              {ownerNames} made {unsentPhrase(total)} yet. They can only be sent when {owners.length === 1 ? 'that person signs' : 'those people sign'} in
               on this device again, so Passage stays closed to other accounts until then.
             </p>
             {isAdmin ? (

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, CloudDownload, CloudOff, Loader2, RefreshCw, UploadCloud } from 'lucide-react';
 import { syncNow } from '../data/commands/sync-now';
+import { useDataContext } from '../data/provider';
 import { useSyncStatus } from '../data/queries/sync-status';
 import { downloadingLine } from '../ui/first-sync-text';
 import { countsOf, summarizeSync, syncedAgo, type SyncState } from './sync-summary';
@@ -25,6 +26,7 @@ const LOOK: Record<SyncState, { icon: typeof CheckCircle2; tone: string }> = {
  * and 'Sync now'. Live in every tab, since the status is read from Dexie (S10).
  */
 export function SyncIndicator() {
+  const data = useDataContext();
   const status = useSyncStatus();
   const now = useNow();
   const summary = summarizeSync(countsOf(status));
@@ -67,7 +69,7 @@ export function SyncIndicator() {
       </Link>
       <button
         type="button"
-        onClick={() => syncNow()}
+        onClick={() => syncNow(data)}
         // Enabled offline too: 'online' is only the last attempt's result (S9), and pressing it is
         // how a coach who just walked into Wi-Fi checks without waiting for the next 60 s tick.
         disabled={status.syncing}

@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { PassageDB } from '../../src/data/db';
-import { setDataContext } from '../../src/data/context';
+import { createDataContext } from '../../src/data/context';
 import { SyncEngine } from '../../src/data/sync/engine';
 import { createPlatformTransport } from '../../src/data/sync/platform-transport';
 import { createParticipant, updateParticipant } from '../../src/data/commands/participants';
@@ -35,7 +35,8 @@ async function main() {
   const engine = new SyncEngine({ db, transport: createPlatformTransport(server.coachClient, server.coachId), clock, userId: server.coachId, random: Math.random });
   // No automatic triggers during measurements: each step runs one cycle by hand.
   engine.setVisible(false);
-  setDataContext({ db, userId: server.coachId });
+  // The coach's device: commands queue on it; no nudges (each step runs its cycle by hand).
+  const data = createDataContext({ db, userId: server.coachId });
 
   const measure = async (step: string, work: () => Promise<string>) => {
     const before = server.requests.count;
@@ -67,7 +68,7 @@ async function main() {
   let commandMs = 0;
   await measure(`queue ${QUEUED} creates offline`, async () => {
     const start = performance.now();
-    for (let i = 0; i < QUEUED; i++) await createParticipant({ first_name: `Queued${i}`, last_name: 'Offline' });
+    for (let i = 0; i < QUEUED; i++) await createParticipant(data, { first_name: `Queued${i}`, last_name: 'Offline' });
     commandMs = (performance.now() - start) / QUEUED;
     return `${commandMs.toFixed(2)} ms per command (row + outbox op, one transaction)`;
   });
@@ -77,7 +78,7 @@ async function main() {
   });
   await measure(`push ${EDITS} field edits`, async () => {
     const ids = (await db.participants.limit(EDITS).primaryKeys()) as string[];
-    for (const id of ids) await updateParticipant(id, { phone: '555-0199' });
+    for (const id of ids) await updateParticipant(data, id, { phone: '555-0199' });
     const before = server.requests.count;
     const start = performance.now();
     await engine.runOnce();

@@ -16,9 +16,12 @@ import { AuthContext, type AuthApi } from '../../src/app/auth/auth-context';
 import { CurrentUserContext } from '../../src/app/current-user';
 import { PAGES, pagePath, type PageName } from '../../src/app/paths';
 import { parseSearch, stringifySearch } from '../../src/app/search-params';
+import { ROUTE_ERROR_OPTIONS } from '../../src/app/route-error';
 import { db } from '../../src/data/db';
-import { resetDataContext, setDataContext } from '../../src/data/context';
+import type { DataContext } from '../../src/data/context';
+import { DataProvider } from '../../src/data/provider';
 import type { User } from '../../shared/entities';
+import { makeDevice } from '../support/device';
 import { forgetRememberedQueries } from '../../src/data/queries/remembered';
 import { INITIAL_STATUS } from '../../src/data/sync/status-store';
 import { SYNC_STATUS_KEY } from '../../src/data/sync/types';
@@ -53,12 +56,26 @@ export interface RenderPageOptions {
   user?: User | null;
   /** More query parameters of the start URL (e.g. AddCohort's ?program_id=). */
   search?: Record<string, string>;
+  /**
+   * The data context the page renders on: a test's own device (test/support/device.ts), e.g. over
+   * a database of its own; the page device over the app's database (pageData()) by default. Its
+   * signed-in user is set to `user`, as the runtime does after sign-in.
+   */
+  data?: DataContext;
+}
+
+/** The default device pages render on: the app's database (what the tests seed); new at each clearDb(). */
+let pageDevice = makeDevice({ db, userId: null, now: () => Date.now() });
+
+/** The page device's data context: a test gives it a platform client (or a uuid source) before rendering. */
+export function pageData(): DataContext {
+  return pageDevice.data;
 }
 
 export async function renderPage(
   element: ReactNode,
-  { at, id, user = COACH, search }: RenderPageOptions,
-): Promise<RenderResult & { router: AnyRouter; setUserSpy: ReturnType<typeof vi.fn> }> {
+  { at, id, user = COACH, search, data = pageDevice.data }: RenderPageOptions,
+): Promise<RenderResult & { router: AnyRouter; setUserSpy: ReturnType<typeof vi.fn>; data: DataContext }> {
   const setUserSpy = vi.fn();
   function Shell() {
     const [current, setCurrent] = useState<User | null>(user);
@@ -109,10 +126,12 @@ export async function renderPage(
   const router = createRouter({
     routeTree: root.addChildren([home, ...routes]),
     history: createMemoryHistory({ initialEntries: [start] }),
-    // As the app's router (src/app/routes.tsx): ids stay strings, paths match case-insensitively.
+    // As the app's router (src/app/routes.tsx): ids stay strings, paths match case-insensitively,
+    // and a page that throws shows the route's error state (issue #27).
     parseSearch,
     stringifySearch,
     caseSensitive: false,
+    ...ROUTE_ERROR_OPTIONS,
   });
   // A tablet that finished its first sync (issue #9.5), unless the test stored a status itself:
   // the mirror's rows are then the whole truth and pages show them as they are.
@@ -120,11 +139,16 @@ export async function renderPage(
     await db.meta.put({ key: SYNC_STATUS_KEY, value: { ...INITIAL_STATUS, firstSyncComplete: true } });
   }
   // Commands stamp ops with the signed-in user (S11), as the runtime does after sign-in.
-  setDataContext({ userId: user?.id ?? null });
+  data.userId = user?.id ?? null;
   // Resolve the route first so the page renders in the first commit: a test can then see the
   // loading skeleton before any live query has answered.
   await router.load();
-  return { router, setUserSpy, ...render(<RouterProvider router={router} />) };
+  const view = render(
+    <DataProvider value={data}>
+      <RouterProvider router={router} />
+    </DataProvider>,
+  );
+  return { router, setUserSpy, data, ...view };
 }
 
 function OtherPage({ page }: { page: PageName }) {
@@ -139,7 +163,7 @@ function OtherPage({ page }: { page: PageName }) {
 
 /** Empties every table of the app database (mirror, outbox, aliases, …) between tests. */
 export async function clearDb(): Promise<void> {
-  resetDataContext();
+  pageDevice = makeDevice({ db, userId: null, now: () => Date.now() });
   await Promise.all(db.tables.map((t) => t.clear()));
   forgetRememberedQueries();
 }

@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 
 // The app's database starts locked (issue #14): screens are tested on it unlocked, with a random
-// data key, so every row they write and read goes through the encryption middleware.
+// data key, so every row they write and read goes through the sealing middleware.
 import { db as appDb } from '../../src/data/db';
 import { newDataKey } from '../../src/data/vault/keys';
 // A test that logs out or wipes the device drops the key; the next one gets a new one.

@@ -45,7 +45,7 @@ export interface AuthApi extends AuthState {
   unlock(pin: string): Promise<UnlockResult>;
   /** Choose this device's PIN (first sign-in here, or after a reset), optionally with the authenticator. */
   setPin(pin: string, options?: { withAuthenticator?: boolean }): Promise<void>;
-  /** Lock now (the Lock button): sync stops, the key and every decrypted list leave memory, in every tab. */
+  /** Lock now (the Lock button): sync stops, the key and every opened list leave memory, in every tab. */
   lockNow(): void;
   /** The idle lock: the same, in this tab only (another tab may be in use). */
   lockIdle(): void;

@@ -4,6 +4,7 @@ import type { PlatformClient } from '../../platform';
 import type { User } from '../../../shared/entities';
 import type * as session from '../../data/session';
 import type * as deviceLock from '../../data/device-lock';
+import type { DataContext } from '../../data/provider';
 import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
 import { isTransportFailure } from './auth-errors';
 import { runStartup } from './startup';
@@ -33,6 +34,10 @@ async function serverReachable(client: PlatformClient): Promise<boolean> {
   }
 }
 
+/** A data-layer function with this device's data context already given (its first argument). */
+type OnThisDevice<F> = F extends (ctx: DataContext, ...args: infer A) => infer R ? (...args: A) => R : never;
+type OnThisDeviceAll<T> = { [K in keyof T]: OnThisDevice<T[K]> };
+
 /** What the provider does to the outside world; each part can be replaced in tests. */
 export interface AuthEnvironment {
   getToken(): string | null;
@@ -40,10 +45,9 @@ export interface AuthEnvironment {
   appBaseUrl: string;
   navigate(url: string): void;
   reload(): void;
-  session: Pick<
-    typeof session,
-    'getCachedUser' | 'cacheCurrentUser' | 'pendingCountFor' | 'otherUsersWithPendingOps' | 'clearLocalData' | 'lockedVaultOwner' | 'rememberSessionToEnd' | 'sessionsToEnd' | 'sessionsEnded'
-  >;
+  /** data/session.ts, on this device (browser-environment.ts gives each its data context). */
+  session: OnThisDeviceAll<Pick<typeof session, 'getCachedUser' | 'cacheCurrentUser' | 'pendingCountFor' | 'otherUsersWithPendingOps' | 'clearLocalData' | 'lockedVaultOwner'>> &
+    Pick<typeof session, 'rememberSessionToEnd' | 'sessionsToEnd' | 'sessionsEnded'>;
   sync: {
     start(args: { client: PlatformClient; user: User }): unknown;
     stop(): unknown;
@@ -52,8 +56,9 @@ export interface AuthEnvironment {
   };
   /** Asks before a logout that leaves `pendingCount` changes behind (S11); true = go ahead. */
   confirmLogout(pendingCount: number): Promise<boolean>;
-  /** The device lock (issue #14): the data layer's data/device-lock.ts. */
-  vault: Pick<typeof deviceLock, 'openDeviceLock' | 'unlockDevice' | 'chooseDevicePin' | 'lockDevice' | 'askPinReset' | 'deviceLockInfo' | 'onLockedElsewhere' | 'forgetSession' | 'secondFactorAvailable' | 'isDeviceUnlocked'>;
+  /** The device lock (issue #14): the data layer's data/device-lock.ts, on this device. */
+  vault: OnThisDeviceAll<Pick<typeof deviceLock, 'openDeviceLock' | 'unlockDevice' | 'chooseDevicePin' | 'lockDevice' | 'deviceLockInfo' | 'forgetSession' | 'isDeviceUnlocked'>> &
+    Pick<typeof deviceLock, 'askPinReset' | 'onLockedElsewhere' | 'secondFactorAvailable'>;
   /**
    * Completes a sign-in this page load came back with (issue #21.1): exchanges the one-time code
    * for the token. Resolves true when a fresh password sign-in was completed (the server's key may

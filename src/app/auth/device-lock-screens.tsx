@@ -5,6 +5,8 @@ import { CheckboxField, TextField } from '../../ui/field';
 import { useAuth } from './auth-context';
 import type { LockInfo, PendingKind, UnlockResult } from '../../data/device-lock';
 import { MAX_ATTEMPTS } from '../../data/device-lock';
+import { PIN_MAX_LENGTH, pinProblem } from '../../domain/pin-rule';
+import { changesPhrase } from '../../domain/format';
 
 /**
  * The device lock's screens (issue #14.2–3): choose a PIN after the first sign-in on a tablet,
@@ -29,7 +31,7 @@ const PIN_INPUT = {
   inputMode: 'numeric',
   autoComplete: 'off',
   pattern: '[0-9]*',
-  maxLength: 12,
+  maxLength: PIN_MAX_LENGTH,
 } as const;
 
 function useLockInfo(): [LockInfo | null, () => void] {
@@ -66,10 +68,6 @@ export function idlePhrase(minutes: number): string {
     return seconds === 1 ? '1 second' : `${seconds} seconds`;
   }
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-function changesPhrase(n: number): string {
-  return n === 1 ? '1 change' : `${n} changes`;
 }
 
 const KIND_NAMES: Record<string, [string, string]> = {
@@ -117,7 +115,8 @@ export function SetPinScreen() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!/^\d+$/.test(pin) || pin.length < min) return setError(`The PIN must be at least ${min} digits.`);
+    const problem = pinProblem(pin, min);
+    if (problem) return setError(problem);
     if (pin !== confirm) return setError('The two PINs do not match.');
     setBusy(true);
     setError(null);

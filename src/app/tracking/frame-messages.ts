@@ -29,13 +29,21 @@ export function frameErrorMessage(reason: unknown): FrameErrorMessage | null {
   return { type: 'app_error', error: { title: text, details: reason instanceof Error && reason.stack ? reason.stack : text } };
 }
 
+/**
+ * Reports one error to the parent frame, when there is one. For errors an error boundary caught
+ * (src/app/route-error.tsx, app-error-boundary.tsx): React does not raise them as window errors,
+ * yet the page failed as surely as with an unhandled one.
+ */
+export function reportToFrame(reason: unknown, win: Window = window): void {
+  if (!isInFrame(win)) return;
+  const message = frameErrorMessage(reason);
+  if (message) win.parent.postMessage(message, '*');
+}
+
 /** Reports unhandled errors and rejections to the parent frame; returns the uninstaller. */
 export function installFrameErrorReporting(win: Window = window): () => void {
   if (!isInFrame(win)) return () => undefined;
-  const post = (reason: unknown) => {
-    const message = frameErrorMessage(reason);
-    if (message) win.parent.postMessage(message, '*');
-  };
+  const post = (reason: unknown) => reportToFrame(reason, win);
   const onError = (e: ErrorEvent) => post(e.error ?? e.message);
   const onRejection = (e: PromiseRejectionEvent) => post(e.reason);
   win.addEventListener('error', onError);

@@ -1,5 +1,5 @@
 import type { Participant } from '../../../shared/entities';
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
 import { createRecord, updateRecord } from './record-writes';
 
 export type ParticipantInput = Omit<Participant, 'id' | 'created_date' | 'updated_date' | 'created_by' | 'created_by_id' | 'client_ref'>;
@@ -18,8 +18,7 @@ function withDefaults(input: ParticipantInput): ParticipantInput {
  * enrollment, whatever the tablet's sites (an 'own' pin, in the same transaction as the change):
  * a new intake must never vanish because it is not enrolled yet.
  */
-function pinOwn() {
-  const { db } = dataContext();
+function pinOwn({ db }: DataContext) {
   return {
     tables: [db.pins],
     run: async (row: Record<string, unknown>) => {
@@ -29,11 +28,11 @@ function pinOwn() {
 }
 
 /** Saved on this device at once (temporary id), pushed later (S1–S3). */
-export function createParticipant(input: ParticipantInput): Promise<Participant> {
-  return createRecord<Participant>('Participant', withDefaults(input), pinOwn());
+export function createParticipant(ctx: DataContext, input: ParticipantInput): Promise<Participant> {
+  return createRecord<Participant>(ctx, 'Participant', withDefaults(input), pinOwn(ctx));
 }
 
 /** Only the fields that really change are queued (S4). Accepts a temporary id or its alias. */
-export function updateParticipant(id: string, patch: Partial<ParticipantInput>): Promise<Participant> {
-  return updateRecord<Participant>('Participant', id, patch, pinOwn());
+export function updateParticipant(ctx: DataContext, id: string, patch: Partial<ParticipantInput>): Promise<Participant> {
+  return updateRecord<Participant>(ctx, 'Participant', id, patch, pinOwn(ctx));
 }

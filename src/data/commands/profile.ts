@@ -1,4 +1,4 @@
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
 import { CURRENT_USER_KEY } from '../session';
 import type { User } from '../../../shared/entities';
 import { todayIso, updateRecord } from './record-writes';
@@ -23,17 +23,17 @@ export type CoachProfileFields = Pick<
  * (the engine sends the signed-in user's own User update as PUT me), so it works offline; the
  * cached current user changes in the same transaction, so the page shows "pending" at once.
  */
-export async function submitCoachProfile(fields: Partial<CoachProfileFields>): Promise<User> {
-  const { db, userId } = dataContext();
+export async function submitCoachProfile(ctx: DataContext, fields: Partial<CoachProfileFields>): Promise<User> {
+  const { db, userId } = ctx;
   if (!userId) throw new Error('Sign in before submitting a profile.');
   const cached = (await db.meta.get(CURRENT_USER_KEY))?.value as User | undefined;
   if (!(await db.users.get(userId))) {
     if (!cached) throw new Error('Sign in before submitting a profile.');
     await db.users.put(cached);
   }
-  const patch: Record<string, unknown> = { ...fields, requested_access_date: todayIso() };
+  const patch: Record<string, unknown> = { ...fields, requested_access_date: todayIso(ctx) };
   if (patch.years_experience != null) patch.years_experience = Math.trunc(Number(patch.years_experience));
-  return updateRecord<User>('User', userId, patch, {
+  return updateRecord<User>(ctx, 'User', userId, patch, {
     tables: [db.meta],
     run: async (row) => {
       if (cached?.id === userId) await db.meta.put({ key: CURRENT_USER_KEY, value: { ...cached, ...row } });

@@ -1,18 +1,18 @@
+/**
+ * The one way a command changes data (S1): the mirror row and its outbox op in ONE Dexie
+ * transaction, merged with the record's pending op when there is one; the engine is nudged only
+ * after the transaction committed. Every function takes the device's data context first.
+ */
 import type { Table } from 'dexie';
 import type { OutboxOp } from '../db';
 import { TABLE_OF } from '../db';
-import { dataContext, notifyLocalWrite } from '../context';
+import { notifyLocalWrite, type DataContext } from '../context';
 import { guardQuota, RecordNotFoundError } from '../errors';
 import type { EntityName } from '../../../shared/entities';
 import { mergeChange, type Change } from '../sync/op-merge';
 import { sameValue } from '../sync/same-value';
 import { TEMP_ID_PREFIX } from '../sync/references';
-
-/**
- * The one way a command changes data (S1): the mirror row and its outbox op in ONE Dexie
- * transaction, merged with the record's pending op when there is one; the engine is nudged only
- * after the transaction committed.
- */
+import { resolvedId } from '../queries/by-id';
 
 type Body = Record<string, unknown>;
 
@@ -25,21 +25,19 @@ export function bodyOf(row: Body): Body {
   return out;
 }
 
-function tableOf(entity: EntityName) {
-  const { db } = dataContext();
+function tableOf({ db }: DataContext, entity: EntityName) {
   return db.table(TABLE_OF[entity]);
 }
 
 /** The last op queued for a record (the only one a new change may merge with). */
-async function lastOpOf(entity: EntityName, recordId: string): Promise<OutboxOp | undefined> {
-  const { db } = dataContext();
+async function lastOpOf({ db }: DataContext, entity: EntityName, recordId: string): Promise<OutboxOp | undefined> {
   const ops = await db.outbox.where('[entity+record_id]').equals([entity, recordId]).sortBy('seq');
   return ops[ops.length - 1];
 }
 
-async function queue(entity: EntityName, recordId: string, change: Change, extra: Partial<OutboxOp> = {}): Promise<void> {
-  const { db, now, userId } = dataContext();
-  const last = await lastOpOf(entity, recordId);
+async function queue(ctx: DataContext, entity: EntityName, recordId: string, change: Change, extra: Partial<OutboxOp> = {}): Promise<void> {
+  const { db, now, userId } = ctx;
+  const last = await lastOpOf(ctx, entity, recordId);
   const merged = mergeChange(last, change);
   if (merged.action === 'replace') {
     await db.outbox.put(merged.op);
@@ -69,23 +67,25 @@ async function queue(entity: EntityName, recordId: string, change: Change, extra
 
 /** Create a record with a temporary id and a client_ref (S2, S3). Resolves with the mirror row. */
 export async function createRecord<T extends object>(
+  ctx: DataContext,
   entity: EntityName,
   input: Body,
   /** More writes that belong to the same transaction (e.g. the participant's pin, issue #22). */
   also?: { tables: Table[]; run: (row: Body) => Promise<void> },
 ): Promise<T> {
-  const { db, now, newUuid } = dataContext();
+  const { db, now, newUuid } = ctx;
   const client_ref = newUuid();
   const body = bodyOf({ ...input, client_ref });
   const row = { ...body, id: `${TEMP_ID_PREFIX}${newUuid()}`, created_date: new Date(now()).toISOString() };
+  const table = tableOf(ctx, entity);
   await guardQuota(() =>
-    db.transaction('rw', [tableOf(entity), db.outbox, ...(also?.tables ?? [])], async () => {
-      await tableOf(entity).add(row);
-      await queue(entity, row.id, { kind: 'create', data: body }, { client_ref });
+    db.transaction('rw', [table, db.outbox, ...(also?.tables ?? [])], async () => {
+      await table.add(row);
+      await queue(ctx, entity, row.id, { kind: 'create', data: body }, { client_ref });
       await also?.run(row);
     }),
   );
-  notifyLocalWrite();
+  notifyLocalWrite(ctx);
   return row as unknown as T;
 }
 
@@ -94,16 +94,10 @@ export async function createRecord<T extends object>(
  * server no longer has that a person chose to keep (S6). Runs inside the caller's transaction,
  * which must cover the record's table and the outbox.
  */
-export async function requeueAsCreate(entity: EntityName, row: Body): Promise<void> {
-  const client_ref = dataContext().newUuid();
-  await tableOf(entity).put({ ...row, client_ref });
-  await queue(entity, String(row.id), { kind: 'create', data: bodyOf({ ...row, client_ref }) }, { client_ref });
-}
-
-/** Resolve a temporary id that has since become a server id (S2 alias). */
-export async function resolveId(id: string): Promise<string> {
-  const alias = await dataContext().db.aliases.get(id);
-  return alias?.server_id ?? id;
+export async function requeueAsCreate(ctx: DataContext, entity: EntityName, row: Body): Promise<void> {
+  const client_ref = ctx.newUuid();
+  await tableOf(ctx, entity).put({ ...row, client_ref });
+  await queue(ctx, entity, String(row.id), { kind: 'create', data: bodyOf({ ...row, client_ref }) }, { client_ref });
 }
 
 /**
@@ -111,15 +105,16 @@ export async function resolveId(id: string): Promise<string> {
  * (the base) and the row's updated_date, so the engine can merge per field (S4).
  */
 export async function updateRecord<T extends object>(
+  ctx: DataContext,
   entity: EntityName,
   id: string,
   patch: Body,
   /** More writes that belong to the same transaction (e.g. the cached current user). */
   also?: { tables: Table[]; run: (row: Body) => Promise<void> },
 ): Promise<T> {
-  const { db } = dataContext();
-  const realId = await resolveId(id);
-  const table = tableOf(entity);
+  const { db } = ctx;
+  const realId = await resolvedId(ctx, id);
+  const table = tableOf(ctx, entity);
   let result: Body | undefined;
   let changedAny = false;
   await guardQuota(() =>
@@ -138,11 +133,11 @@ export async function updateRecord<T extends object>(
       changedAny = true;
       await table.put(result);
       const base_updated_date = (row.updated_date as string | undefined) ?? null;
-      await queue(entity, realId, { kind: 'update', data, base_values, base_updated_date });
+      await queue(ctx, entity, realId, { kind: 'update', data, base_values, base_updated_date });
       await also?.run(result);
     }),
   );
-  if (changedAny) notifyLocalWrite();
+  if (changedAny) notifyLocalWrite(ctx);
   return result as unknown as T;
 }
 
@@ -151,28 +146,29 @@ export async function updateRecord<T extends object>(
  * `guard` runs inside the same transaction before anything changes and may throw to refuse.
  */
 export async function deleteRecord(
+  ctx: DataContext,
   entity: EntityName,
   id: string,
   guard?: { tables: Table[]; check: (id: string) => Promise<void> },
 ): Promise<void> {
-  const { db } = dataContext();
-  const realId = await resolveId(id);
-  const table = tableOf(entity);
+  const { db } = ctx;
+  const realId = await resolvedId(ctx, id);
+  const table = tableOf(ctx, entity);
   await guardQuota(() =>
     db.transaction('rw', [table, db.outbox, ...(guard?.tables ?? [])], async () => {
       const row = (await table.get(realId)) as Body | undefined;
       if (!row) throw new RecordNotFoundError(entity, id);
       await guard?.check(realId);
       await table.delete(realId);
-      await queue(entity, realId, { kind: 'delete', snapshot: row });
+      await queue(ctx, entity, realId, { kind: 'delete', snapshot: row });
     }),
   );
-  notifyLocalWrite();
+  notifyLocalWrite(ctx);
 }
 
-/** Today as YYYY-MM-DD in local time (intake dates, requested_access_date). */
-export function todayIso(): string {
-  const d = new Date(dataContext().now());
+/** Today on this device's clock as YYYY-MM-DD in local time (intake dates, requested_access_date). */
+export function todayIso(ctx: DataContext): string {
+  const d = new Date(ctx.now());
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }

@@ -1,4 +1,4 @@
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
 import { guardQuota } from '../errors';
 import { choiceFor, SITE_CHOICE_KEY, TABLET_SCOPE_KEY, type TabletScope } from '../sync/scope';
 
@@ -13,8 +13,8 @@ export const NO_SCOPE_MESSAGE = "This tablet's sites are known after its first s
  * records with changes still waiting to be sent). Works offline: the change waits for the next sync.
  * Throws when no scope was derived for this user yet (NO_SCOPE_MESSAGE) or storage is full.
  */
-export async function setSitesOnTablet(siteIds: string[]): Promise<void> {
-  const { db, userId } = dataContext();
+export async function setSitesOnTablet(ctx: DataContext, siteIds: string[]): Promise<void> {
+  const { db, userId } = ctx;
   if (!userId) throw new Error(NO_SCOPE_MESSAGE);
   await guardQuota(() =>
     db.transaction('rw', db.meta, db.sites, async () => {
@@ -26,12 +26,12 @@ export async function setSitesOnTablet(siteIds: string[]): Promise<void> {
       await db.meta.put({ key: SITE_CHOICE_KEY, value: choiceFor(userId, defaults, siteIds) });
     }),
   );
-  dataContext().sync?.syncNow();
+  ctx.sync?.syncNow();
 }
 
 /** "Back to my sites": forget the signed-in user's choice; the tablet holds their default sites again. */
-export async function keepDefaultSites(): Promise<void> {
-  const { db, userId } = dataContext();
+export async function keepDefaultSites(ctx: DataContext): Promise<void> {
+  const { db, userId } = ctx;
   await guardQuota(() =>
     db.transaction('rw', db.meta, async () => {
       const choice = (await db.meta.get(SITE_CHOICE_KEY))?.value as { userId?: string } | undefined;
@@ -39,5 +39,5 @@ export async function keepDefaultSites(): Promise<void> {
       if (choice && choice.userId === userId) await db.meta.delete(SITE_CHOICE_KEY);
     }),
   );
-  dataContext().sync?.syncNow();
+  ctx.sync?.syncNow();
 }

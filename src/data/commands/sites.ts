@@ -1,23 +1,23 @@
 import type { Site } from '../../../shared/entities';
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
 import { InUseError } from '../errors';
 import { createRecord, deleteRecord, updateRecord } from './record-writes';
 
 export type SiteInput = Pick<Site, 'site_name'> & Partial<Omit<Site, 'id' | 'site_name' | 'created_date' | 'updated_date' | 'client_ref'>>;
 
 /** New sites are active prisons unless said otherwise (spec 4 and 9). */
-export function createSite(input: SiteInput): Promise<Site> {
-  return createRecord<Site>('Site', { ...input, site_type: input.site_type ?? 'prison', active: input.active ?? true });
+export function createSite(ctx: DataContext, input: SiteInput): Promise<Site> {
+  return createRecord<Site>(ctx, 'Site', { ...input, site_type: input.site_type ?? 'prison', active: input.active ?? true });
 }
 
-export function updateSite(id: string, patch: Partial<SiteInput>): Promise<Site> {
-  return updateRecord<Site>('Site', id, patch);
+export function updateSite(ctx: DataContext, id: string, patch: Partial<SiteInput>): Promise<Site> {
+  return updateRecord<Site>(ctx, 'Site', id, patch);
 }
 
 /** Refused with InUseError while cohorts on this device use the site (issue #12.4). */
-export function deleteSite(id: string): Promise<void> {
-  const { db } = dataContext();
-  return deleteRecord('Site', id, {
+export function deleteSite(ctx: DataContext, id: string): Promise<void> {
+  const { db } = ctx;
+  return deleteRecord(ctx, 'Site', id, {
     tables: [db.cohorts],
     check: async (realId) => {
       const count = await db.cohorts.where('site_id').equals(realId).count();

@@ -1,31 +1,26 @@
-import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
-import { dataContext } from '../context';
-import { syncNow } from './sync-now';
-import { bodyOf, requeueAsCreate, updateRecord } from './record-writes';
-import { referencesTo } from '../sync/references';
-import { inAllTables, opsOfRecord } from '../sync/mirror-writes';
-import { forgetReconcile, saysVanished } from '../sync/vanished';
-
 /**
  * The Sync page's choices for ops the server refused and for conflicts (S4, S6, S8). Nothing is
  * dropped silently: discarding is a person's explicit act, and it puts the mirror back to what
  * the server has (or will have) so no local-only change is left without an op to carry it.
  */
-
-function db(): PassageDB {
-  return dataContext().db;
-}
-
+import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
+import type { DataContext } from '../context';
+import { syncNow } from './sync-now';
+import { bodyOf, requeueAsCreate, updateRecord } from './record-writes';
+import { referencesTo } from '../sync/references';
+import { inAllTables, opsOfRecord } from '../sync/mirror-writes';
+import { forgetReconcile, saysVanished } from '../sync/vanished';
+import { unreachable } from '../../domain/unreachable';
 
 /** Send a rejected (or backed-off) op again now. */
-export async function retryOp(seq: number): Promise<void> {
-  await db().outbox.update(seq, { state: 'pending', attempts: 0, next_attempt_at: 0, last_error: null });
-  syncNow();
+export async function retryOp(ctx: DataContext, seq: number): Promise<void> {
+  await ctx.db.outbox.update(seq, { state: 'pending', attempts: 0, next_attempt_at: 0, last_error: null });
+  syncNow(ctx);
 }
 
 /** Change a rejected op's fields (and the mirror with them), then send it again. */
-export async function editRejectedOp(seq: number, data: Record<string, unknown>): Promise<void> {
-  const d = db();
+export async function editRejectedOp(ctx: DataContext, seq: number, data: Record<string, unknown>): Promise<void> {
+  const d = ctx.db;
   await inAllTables(d, async () => {
     const op = await d.outbox.get(seq);
     if (!op || op.kind === 'delete') return;
@@ -41,7 +36,7 @@ export async function editRejectedOp(seq: number, data: Record<string, unknown>)
     await d.outbox.update(seq, patch);
     if (row) await table.put({ ...row, ...fields });
   });
-  syncNow();
+  syncNow(ctx);
 }
 
 /**
@@ -50,8 +45,8 @@ export async function editRejectedOp(seq: number, data: Record<string, unknown>)
  * other queued ops and its open 'vanished' conflict, and a reconcile of that entity runs in the
  * sync this starts (issue #9.7): it is no longer listed, opened or offered for enrolment.
  */
-export async function discardOp(seq: number): Promise<void> {
-  const d = db();
+export async function discardOp(ctx: DataContext, seq: number): Promise<void> {
+  const d = ctx.db;
   const gone = await inAllTables(d, async () => {
     const op = await d.outbox.get(seq);
     if (!op) return false;
@@ -62,7 +57,7 @@ export async function discardOp(seq: number): Promise<void> {
     await discard(d, op);
     return false;
   });
-  if (gone) syncNow();
+  if (gone) syncNow(ctx);
 }
 
 async function acceptVanished(d: PassageDB, op: OutboxOp): Promise<void> {
@@ -105,10 +100,8 @@ async function discard(d: PassageDB, op: OutboxOp): Promise<void> {
       await d.outbox.delete(op.seq!);
       if (op.snapshot) await table.put(op.snapshot);
       return;
-    default: {
-      const never: never = op.kind;
-      throw new Error(`unknown op kind ${String(never)}`);
-    }
+    default:
+      return unreachable(op.kind, 'op kind');
   }
 }
 
@@ -117,13 +110,13 @@ async function discard(d: PassageDB, op: OutboxOp): Promise<void> {
  * 'server' queues the other device's value back. Vanished records: 'server' accepts the deletion,
  * 'local' creates the record again from this device's copy.
  */
-export async function resolveConflict(id: number, choice: 'local' | 'server'): Promise<void> {
-  const d = db();
+export async function resolveConflict(ctx: DataContext, id: number, choice: 'local' | 'server'): Promise<void> {
+  const d = ctx.db;
   const conflict = await d.conflicts.get(id);
   if (!conflict || conflict.status !== 'open') return;
   const status = choice === 'local' ? 'kept_local' : 'took_server';
   if (conflict.kind === 'field') {
-    if (choice === 'server') await updateRecord(conflict.entity, conflict.record_id, { [conflict.field]: conflict.server_value });
+    if (choice === 'server') await updateRecord(ctx, conflict.entity, conflict.record_id, { [conflict.field]: conflict.server_value });
     await d.conflicts.update(id, { status });
     return;
   }
@@ -135,9 +128,9 @@ export async function resolveConflict(id: number, choice: 'local' | 'server'): P
     if (choice === 'server' || !row) {
       await table.delete(conflict.record_id);
     } else {
-      await requeueAsCreate(conflict.entity, row);
+      await requeueAsCreate(ctx, conflict.entity, row);
     }
     await d.conflicts.update(id, { status });
   });
-  syncNow();
+  syncNow(ctx);
 }

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
-import { dataContext } from '../context';
-import type { PlatformClientLike } from '../platform-like';
-
 /**
  * Issue #22.4: the whole academy's figures, asked of the server, to stand beside a tablet's scoped
  * counts ("at your 3 sites · 10,000 in the academy"). Online only, never queued, never stored:
  * `null` when offline, signed out, or the server did not answer (the screen then shows only what
  * the tablet counts). Asked at most once a minute, whichever screen asks.
  */
+import { useEffect, useState } from 'react';
+import type { DataContext } from '../context';
+import { useDataContext } from '../provider';
+import type { PlatformClientLike } from '../platform-like';
+
 export interface AcademyCounts {
   participants: number;
 }
@@ -39,8 +40,8 @@ function fresh(client: PlatformClientLike | null, now: number): Cached | null {
 }
 
 /** Never throws: a failure (no answer, 403, 500, a client without `count`) is `null`. */
-export async function loadAcademyCounts(): Promise<AcademyCounts | null> {
-  const { client, now } = dataContext();
+export async function loadAcademyCounts(ctx: DataContext): Promise<AcademyCounts | null> {
+  const { client, now } = ctx;
   if (!client || offline()) return null;
   const hit = fresh(client, now());
   if (hit) return hit.counts;
@@ -72,13 +73,14 @@ export async function loadAcademyCounts(): Promise<AcademyCounts | null> {
  * sites), refreshed every minute while mounted; `null` when not enabled, offline or failed.
  */
 export function useAcademyCounts(enabled: boolean): AcademyCounts | null {
-  const [counts, setCounts] = useState<AcademyCounts | null>(() => fresh(dataContext().client, dataContext().now())?.counts ?? null);
+  const ctx = useDataContext();
+  const [counts, setCounts] = useState<AcademyCounts | null>(() => fresh(ctx.client, ctx.now())?.counts ?? null);
 
   useEffect(() => {
     if (!enabled) return;
     let live = true;
     const load = () => {
-      void loadAcademyCounts().then(
+      void loadAcademyCounts(ctx).then(
         (c) => {
           if (live) setCounts(c);
         },
@@ -93,7 +95,7 @@ export function useAcademyCounts(enabled: boolean): AcademyCounts | null {
       live = false;
       clearInterval(timer);
     };
-  }, [enabled]);
+  }, [ctx, enabled]);
 
   return enabled ? counts : null;
 }

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { dataContext } from '../context';
-import type { User } from '../../../shared/entities';
-
 /**
  * Users for the approvals page (spec.md 2.15, 7.3: User list sorted '-created_date', admin only).
  * Read from the server, not the mirror: an admin deciding on access must see who is waiting now.
  * Without a connection the device's copy is shown instead, marked `fromDevice`.
  */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DataContext } from '../context';
+import { useDataContext } from '../provider';
+import type { User } from '../../../shared/entities';
+
 export interface AdminUsers {
   users: User[] | undefined;
   fromDevice: boolean;
@@ -19,8 +20,7 @@ function newestFirst(a: User, b: User): number {
 }
 
 /** Through the data context's platform client (set at boot by src/main.tsx, so before sync starts). */
-export async function loadAdminUsers(): Promise<{ users: User[]; fromDevice: boolean }> {
-  const { db, client } = dataContext();
+export async function loadAdminUsers({ db, client }: DataContext): Promise<{ users: User[]; fromDevice: boolean }> {
   if (client && !(typeof navigator !== 'undefined' && navigator.onLine === false)) {
     try {
       const rows = (await client.entities('User').list('-created_date')) as unknown as User[];
@@ -35,6 +35,7 @@ export async function loadAdminUsers(): Promise<{ users: User[]; fromDevice: boo
 }
 
 export function useAdminUsers(enabled: boolean): AdminUsers {
+  const ctx = useDataContext();
   const [users, setUsers] = useState<User[] | undefined>(undefined);
   const [fromDevice, setFromDevice] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +43,7 @@ export function useAdminUsers(enabled: boolean): AdminUsers {
 
   const load = useCallback((): Promise<void> => {
     const call = ++latest.current;
-    return loadAdminUsers().then(
+    return loadAdminUsers(ctx).then(
       (result) => {
         if (call !== latest.current) return; // a newer load already answered
         setUsers(result.users);
@@ -55,7 +56,7 @@ export function useAdminUsers(enabled: boolean): AdminUsers {
         setUsers((u) => u ?? []);
       },
     );
-  }, []);
+  }, [ctx]);
 
   useEffect(() => {
     if (enabled) void load();

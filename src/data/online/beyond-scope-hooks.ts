@@ -1,6 +1,12 @@
+/**
+ * Issue #22.2: the screens' side of beyond-scope.ts — whether the tablet holds only some sites and
+ * can ask the server, the debounced search of other sites, and opening a participant from beyond
+ * the scope on its detail page.
+ */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
+import { useDataContext } from '../provider';
 import { OfflineError } from '../errors';
 import { onlineOf, readStatusRow } from '../queries/sync-status';
 import { readTabletScope } from '../queries/scope';
@@ -16,19 +22,13 @@ import {
 } from './beyond-scope';
 
 /**
- * Issue #22.2: the screens' side of beyond-scope.ts — whether the tablet holds only some sites and
- * can ask the server, the debounced search of other sites, and opening a participant from beyond
- * the scope on its detail page.
- */
-
-/**
  * Whether this tablet holds only some sites for the signed-in user (meta 'tabletScope', written
  * by the engine): then participants of other sites exist beyond it. undefined while reading; false
  * when it holds every site or no scope was derived for this user yet (the tablet then holds what
  * it always held, and nothing is searched online).
  */
-export async function readScopeIsPartial(): Promise<boolean> {
-  const scope = await readTabletScope();
+export async function readScopeIsPartial(ctx: DataContext): Promise<boolean> {
+  const scope = await readTabletScope(ctx);
   return !!scope && !scope.all;
 }
 
@@ -50,13 +50,14 @@ export interface BeyondScope {
 }
 
 export function useBeyondScope(): BeyondScope {
-  const { db, userId } = dataContext();
+  const ctx = useDataContext();
+  const { db, userId } = ctx;
   const browserOnline = useSyncExternalStore(subscribeOnline, () => !browserOffline(), () => true);
   // One string, so the engine's frequent status writes re-render nothing unless these two change.
-  const facts = useLiveQuery(async () => `${await readScopeIsPartial()}|${onlineOf(await readStatusRow())}`, [db, userId]);
+  const facts = useLiveQuery(async () => `${await readScopeIsPartial(ctx)}|${onlineOf(await readStatusRow(ctx))}`, [ctx, db, userId]);
   return {
     partial: facts === undefined ? undefined : facts.startsWith('true|'),
-    online: browserOnline && !facts?.endsWith('|false') && dataContext().client !== null,
+    online: browserOnline && !facts?.endsWith('|false') && ctx.client !== null,
   };
 }
 
@@ -88,6 +89,8 @@ const NONE: Participant[] = [];
  * changed meanwhile) is dropped.
  */
 export function useBeyondScopeSearch(text: string, enabled: boolean, options: BeyondSearchOptions = {}): BeyondSearch {
+  const ctx = useDataContext();
+  const { db } = ctx;
   const { partial, online: reachable } = useBeyondScope();
   const mode = options.mode ?? 'list';
   const status = options.status ?? 'all';
@@ -101,7 +104,7 @@ export function useBeyondScopeSearch(text: string, enabled: boolean, options: Be
     if (!active || !reachable) return;
     let stale = false;
     const timer = setTimeout(() => {
-      searchParticipantsBeyond(text, { mode, status, limit }).then(
+      searchParticipantsBeyond(ctx, text, { mode, status, limit }).then(
         (rows) => {
           if (!stale) setAnswer({ key, status: 'done', rows, error: null });
         },
@@ -118,12 +121,11 @@ export function useBeyondScopeSearch(text: string, enabled: boolean, options: Be
     };
     // `key` stands for text, mode, status and limit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, reachable, key]);
+  }, [ctx, active, reachable, key]);
 
   const current = answer && answer.key === key ? answer : null;
   const rows = active && current ? current.rows : NONE;
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
-  const { db } = dataContext();
   // Which of them the tablet holds, live: one arriving by sync (or opened) leaves the list.
   const heldAnswer = useLiveQuery(
     async () => ({ ids, held: new Set(ids.length ? await db.participants.where('id').anyOf(ids).primaryKeys() : []) }),
@@ -164,6 +166,7 @@ interface KeepAnswer {
  * (again when the connection returns, or on retry()).
  */
 export function useKeepOnTablet(id: string, wanted: boolean): KeepOnTabletState {
+  const ctx = useDataContext();
   const { partial, online: reachable } = useBeyondScope();
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<KeepAnswer | null>(null);
@@ -173,7 +176,7 @@ export function useKeepOnTablet(id: string, wanted: boolean): KeepOnTabletState 
   useEffect(() => {
     if (!active || !reachable) return;
     let stale = false;
-    keepOnTablet(id).then(
+    keepOnTablet(ctx, id).then(
       (row) => {
         if (!stale) setAnswer({ key, status: row ? 'found' : 'none', error: null });
       },
@@ -185,7 +188,7 @@ export function useKeepOnTablet(id: string, wanted: boolean): KeepOnTabletState 
     return () => {
       stale = true;
     };
-  }, [active, reachable, id, key]);
+  }, [ctx, active, reachable, id, key]);
 
   const retry = useMemo(() => () => setAttempt((n) => n + 1), []);
   const current = answer && answer.key === key ? answer : null;

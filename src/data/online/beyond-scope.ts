@@ -1,11 +1,3 @@
-import { dataContext } from '../context';
-import { OfflineError } from '../errors';
-import type { Row } from '../platform-like';
-import { isTempId } from '../sync/references';
-import { chunkIds, OPENED_TTL_MS, type PinRow } from '../sync/scope';
-import { UID_FIELD } from '../../../shared/config';
-import type { Cohort, Enrollment, EntityName, Outcome, Participant, ProgramStatus } from '../../../shared/entities';
-
 /**
  * Issue #22.2, beyond the scope, online. A tablet holds its user's sites; the Participants list,
  * the enrol search and ParticipantDetail also ask the server, when online, for participants the
@@ -13,8 +5,16 @@ import type { Cohort, Enrollment, EntityName, Outcome, Participant, ProgramStatu
  * long enough to work with it offline later that day. The engine then keeps the pinned
  * participant (its row, enrollments and outcomes) and the pinned cohorts until the pin lapses.
  *
- * Online only, never queued: these read the server, like the approvals.
+ * Online only, never queued: these read the server, like the approvals. The screens' hooks are in
+ * beyond-scope-hooks.ts.
  */
+import type { DataContext } from '../context';
+import { OfflineError } from '../errors';
+import type { Row } from '../platform-like';
+import { isTempId } from '../sync/references';
+import { chunkIds, OPENED_TTL_MS, type PinRow } from '../sync/scope';
+import { UID_FIELD } from '../../../shared/config';
+import type { Cohort, Enrollment, EntityName, Outcome, Participant, ProgramStatus } from '../../../shared/entities';
 
 /** What keepOnTablet and the search throw when the server cannot be reached. */
 export const BEYOND_SCOPE_OFFLINE_MESSAGE = 'You are offline. Participants of other sites can be opened when you are online.';
@@ -75,8 +75,7 @@ export function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-function client() {
-  const c = dataContext().client;
+function client({ client: c }: DataContext) {
   if (!c || browserOffline()) throw new OfflineError(BEYOND_SCOPE_OFFLINE_MESSAGE);
   return c;
 }
@@ -100,10 +99,10 @@ async function online<T>(call: () => Promise<T>): Promise<T> {
  * sorted like the list (enrollment_date newest first), at most `limit`. Throws OfflineError
  * without a connection.
  */
-export async function searchParticipantsBeyond(text: string, options: BeyondSearchOptions = {}): Promise<Participant[]> {
+export async function searchParticipantsBeyond(ctx: DataContext, text: string, options: BeyondSearchOptions = {}): Promise<Participant[]> {
   const q = participantSearchFilter(text, options.mode ?? 'list', options.status ?? 'all');
   if (!q) return [];
-  const c = client();
+  const c = client(ctx);
   const limit = options.limit ?? BEYOND_SEARCH_LIMIT;
   // The typed words travel in a POST body where the server offers `participantSearch` (Passage's
   // does), so no name stands in a request URL; the plain platform's GET filter otherwise.
@@ -124,8 +123,8 @@ const SEARCH_FUNCTION = 'participantSearch';
 const withoutSearchFunction = new WeakSet<object>();
 
 /** Rows of one entity whose `field` is one of `ids`, chunked so no URL grows too long (issue #22.5). */
-async function filterIn(entity: EntityName, field: string, ids: readonly string[]): Promise<Row[]> {
-  const c = client();
+async function filterIn(ctx: DataContext, entity: EntityName, field: string, ids: readonly string[]): Promise<Row[]> {
+  const c = client(ctx);
   const rows: Row[] = [];
   for (const chunk of chunkIds(ids)) rows.push(...(await online(() => c.entities(entity).filter({ [field]: { $in: chunk } }))));
   return rows;
@@ -139,10 +138,10 @@ async function filterIn(entity: EntityName, field: string, ids: readonly string[
  * mirror holds in a newer version. Returns the participant as the tablet now holds it, or null
  * when the server has no such participant. Throws OfflineError without a connection.
  */
-export async function keepOnTablet(participantId: string): Promise<Participant | null> {
+export async function keepOnTablet(ctx: DataContext, participantId: string): Promise<Participant | null> {
   // The server never hands out a temporary id: a record made on a tablet is not there by it.
   if (!participantId || isTempId(participantId)) return null;
-  const c = client();
+  const c = client(ctx);
   let participant: Row | null;
   try {
     participant = await online(() => c.entities('Participant').get(participantId));
@@ -158,9 +157,9 @@ export async function keepOnTablet(participantId: string): Promise<Participant |
     online(() => c.entities('Outcome').filter(byParticipant)),
   ]);
   const cohortIds = [...new Set(enrollments.map((e) => e.cohort_id).filter((id): id is string => typeof id === 'string' && id !== ''))];
-  const cohorts = cohortIds.length ? await filterIn('Cohort', 'id', cohortIds) : [];
+  const cohorts = cohortIds.length ? await filterIn(ctx, 'Cohort', 'id', cohortIds) : [];
 
-  const { db, now } = dataContext();
+  const { db, now } = ctx;
   const until = now() + OPENED_TTL_MS;
   return db.transaction('rw', [db.participants, db.enrollments, db.cohorts, db.outcomes, db.outbox, db.conflicts, db.pins], async () => {
     // Changes still queued (any state) or an open conflict: the tablet's copy stays as it is.
@@ -196,6 +195,3 @@ export async function keepOnTablet(participantId: string): Promise<Participant |
     return (await db.participants.get(participant.id)) ?? null;
   });
 }
-
-// ---------------------------------------------------------------------------------------------
-// React hooks

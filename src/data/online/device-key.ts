@@ -1,4 +1,4 @@
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
 import { fromBase64 } from '../vault/keys';
 import { DEFAULT_POLICY, type VaultPolicy } from '../vault/device-vault';
 
@@ -28,8 +28,7 @@ function key32(value: unknown): Uint8Array | null {
  * password sign-in. null when it cannot be had (offline, an old server): the device then relies on
  * the PIN alone until the next fresh sign-in.
  */
-export async function fetchDeviceKey(deviceId: string): Promise<DeviceKeyAnswer | DeviceKeyRefusal | null> {
-  const client = dataContext().client;
+export async function fetchDeviceKey({ client }: DataContext, deviceId: string): Promise<DeviceKeyAnswer | DeviceKeyRefusal | null> {
   if (!client?.functions) return null;
   try {
     const { data } = await client.functions.invoke('deviceKey', { device_id: deviceId });
@@ -62,8 +61,7 @@ export type DeviceStatus = { status: 'active' | 'unknown' } | { status: 'revoked
  * Whether an administrator revoked this device (issue #21.2). null when the server cannot say
  * (offline, an old server without the function).
  */
-export async function fetchDeviceStatus(deviceId: string): Promise<DeviceStatus | null> {
-  const client = dataContext().client;
+export async function fetchDeviceStatus({ client }: DataContext, deviceId: string): Promise<DeviceStatus | null> {
   if (!client?.functions) return null;
   try {
     const { data } = await client.functions.invoke('deviceStatus', { device_id: deviceId });

@@ -1,7 +1,3 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { dataContext } from '../context';
-import { OfflineError } from '../errors';
-
 /**
  * The administrator's side of device revocation (issue #21.2; the functions: server/README.md):
  * the tablets registered with a PIN, and the two ways to take them back. Online only, like the
@@ -14,6 +10,11 @@ import { OfflineError } from '../errors';
  * - `revokeUser` `{ user_id, reason? }` → `{ ok: true, devices: n }` (every tablet of the user in
  *   mode `erase`, every session ended; refused for oneself).
  */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DataContext } from '../context';
+import { useDataContext } from '../provider';
+import { OfflineError } from '../errors';
+
 export interface DeviceRecord {
   device_id: string;
   user_id: string;
@@ -35,8 +36,7 @@ function isOffline(): boolean {
 }
 
 /** One function call through the data context's platform client; no answer = OfflineError. */
-async function invoke(name: string, params: Record<string, unknown>): Promise<unknown> {
-  const client = dataContext().client;
+async function invoke({ client }: DataContext, name: string, params: Record<string, unknown>): Promise<unknown> {
   if (!client?.functions || isOffline()) throw new OfflineError(DEVICES_OFFLINE_MESSAGE);
   try {
     const { data } = await client.functions.invoke(name, params);
@@ -79,8 +79,8 @@ function withReason(params: Record<string, unknown>, reason?: string): Record<st
 }
 
 /** Every registered tablet (or only `userId`'s), newest first as the server orders them. */
-export async function listDevices(userId?: string): Promise<DeviceRecord[]> {
-  const data = (await invoke('listDevices', userId ? { user_id: userId } : {})) as { devices?: unknown } | null;
+export async function listDevices(ctx: DataContext, userId?: string): Promise<DeviceRecord[]> {
+  const data = (await invoke(ctx, 'listDevices', userId ? { user_id: userId } : {})) as { devices?: unknown } | null;
   if (!Array.isArray(data?.devices)) throw new Error('The server sent an unexpected answer.');
   return data.devices.flatMap((row) => {
     const record = row && typeof row === 'object' ? toRecord(row as Record<string, unknown>) : null;
@@ -89,13 +89,13 @@ export async function listDevices(userId?: string): Promise<DeviceRecord[]> {
 }
 
 /** One tablet: it may still send what waits, then erases its copy at its next connection. */
-export async function revokeDevice(deviceId: string, reason?: string): Promise<void> {
-  await invoke('revokeDevice', withReason({ device_id: deviceId }, reason));
+export async function revokeDevice(ctx: DataContext, deviceId: string, reason?: string): Promise<void> {
+  await invoke(ctx, 'revokeDevice', withReason({ device_id: deviceId }, reason));
 }
 
 /** Every tablet of a coach (erased at next connection, waiting changes lost) and every sign-in. */
-export async function revokeUser(userId: string, reason?: string): Promise<{ devices: number }> {
-  const data = (await invoke('revokeUser', withReason({ user_id: userId }, reason))) as { devices?: unknown } | null;
+export async function revokeUser(ctx: DataContext, userId: string, reason?: string): Promise<{ devices: number }> {
+  const data = (await invoke(ctx, 'revokeUser', withReason({ user_id: userId }, reason))) as { devices?: unknown } | null;
   return { devices: typeof data?.devices === 'number' ? data.devices : 0 };
 }
 
@@ -111,6 +111,7 @@ export interface AdminDevices {
 
 /** The tablets panel's list: loaded when enabled, again on `online` and on refresh(). */
 export function useAdminDevices(enabled: boolean): AdminDevices {
+  const ctx = useDataContext();
   const [devices, setDevices] = useState<DeviceRecord[] | undefined>(undefined);
   const [offline, setOffline] = useState(isOffline);
   const [error, setError] = useState<string | null>(null);
@@ -118,7 +119,7 @@ export function useAdminDevices(enabled: boolean): AdminDevices {
 
   const load = useCallback((): Promise<void> => {
     const call = ++latest.current;
-    return listDevices().then(
+    return listDevices(ctx).then(
       (rows) => {
         if (call !== latest.current) return; // a newer load already answered
         setDevices(rows);
@@ -137,7 +138,7 @@ export function useAdminDevices(enabled: boolean): AdminDevices {
         }
       },
     );
-  }, []);
+  }, [ctx]);
 
   useEffect(() => {
     if (!enabled) return;

@@ -1,33 +1,14 @@
+/**
+ * Cohort reads for the cohort, program and site screens. Every hook returns `undefined` while
+ * loading (the screen shows its skeleton) and reads through indexes of db.ts, in the database of
+ * the data context provided above it (the one its commands write).
+ */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Table } from 'dexie';
-import { dataContext } from '../context';
+import { useDataContext } from '../provider';
 import type { Cohort, Enrollment, Participant } from '../../../shared/entities';
 import { countOccupancy } from '../../domain/occupancy';
 import { codeKey } from '../../domain/cohort-code';
-
-/** The database of the data context: the one commands write (tests point both at a fresh one). */
-const db = () => dataContext().db;
-
-/**
- * Cohort reads for the cohort, program and site screens. Every hook returns `undefined` while
- * loading (the screen shows its skeleton) and reads through indexes of db.ts.
- */
-
-/**
- * The row with this id, or — when none has it — the row its temporary id became after sync (S2
- * alias), or null. So a URL with a `local-…` id keeps working after the server assigned an id.
- */
-export async function getByIdOrAlias<T>(table: Table<T, string>, id: string): Promise<T | null> {
-  if (!id) return null;
-  const row = await table.get(id);
-  if (row) return row;
-  const alias = await db().aliases.get(id);
-  return alias ? ((await table.get(alias.server_id)) ?? null) : null;
-}
-
-async function resolvedId(id: string): Promise<string> {
-  return (await db().aliases.get(id))?.server_id ?? id;
-}
+import { getByIdOrAlias, resolvedId } from './by-id';
 
 /** Newest start first; cohorts without a start date go last (spec 2.8). */
 export function byStartDateDesc(a: Cohort, b: Cohort): number {
@@ -35,25 +16,29 @@ export function byStartDateDesc(a: Cohort, b: Cohort): number {
 }
 
 export function useCohorts(): Cohort[] | undefined {
-  return useLiveQuery(async () => (await db().cohorts.toArray()).sort(byStartDateDesc), []);
+  const { db } = useDataContext();
+  return useLiveQuery(async () => (await db.cohorts.toArray()).sort(byStartDateDesc), [db]);
 }
 
 /** `null` when the id (or its alias) matches no cohort. */
 export function useCohort(id: string): Cohort | null | undefined {
-  return useLiveQuery(() => getByIdOrAlias(db().cohorts, id), [id]);
+  const ctx = useDataContext();
+  return useLiveQuery(() => getByIdOrAlias(ctx, ctx.db.cohorts, id), [ctx, id]);
 }
 
 export function useCohortsOfProgram(programId: string): Cohort[] | undefined {
+  const ctx = useDataContext();
   return useLiveQuery(
-    async () => (await db().cohorts.where('program_id').equals(await resolvedId(programId)).toArray()).sort(byStartDateDesc),
-    [programId],
+    async () => (await ctx.db.cohorts.where('program_id').equals(await resolvedId(ctx, programId)).toArray()).sort(byStartDateDesc),
+    [ctx, programId],
   );
 }
 
 export function useCohortsOfSite(siteId: string): Cohort[] | undefined {
+  const ctx = useDataContext();
   return useLiveQuery(
-    async () => (await db().cohorts.where('site_id').equals(await resolvedId(siteId)).toArray()).sort(byStartDateDesc),
-    [siteId],
+    async () => (await ctx.db.cohorts.where('site_id').equals(await resolvedId(ctx, siteId)).toArray()).sort(byStartDateDesc),
+    [ctx, siteId],
   );
 }
 
@@ -62,10 +47,11 @@ export function useCohortsOfSite(siteId: string): Cohort[] | undefined {
  * cohort_id index keys, not the rows: one key scan for the whole list instead of one count per card.
  */
 export function useEnrollmentCountsByCohort(): Map<string, number> | undefined {
+  const { db } = useDataContext();
   return useLiveQuery(async () => {
-    const keys = (await db().enrollments.orderBy('cohort_id').keys()) as string[];
+    const keys = (await db.enrollments.orderBy('cohort_id').keys()) as string[];
     return countOccupancy(keys.map((cohort_id) => ({ cohort_id, enrollment_status: null }))).all;
-  }, []);
+  }, [db]);
 }
 
 export interface ActiveSummary {
@@ -77,17 +63,18 @@ export interface ActiveSummary {
 
 /** Active enrollments of a set of cohorts, in one indexed query ([cohort_id+enrollment_status]). */
 export function useActiveEnrollmentSummary(cohortIds: readonly string[] | undefined): ActiveSummary | undefined {
+  const { db } = useDataContext();
   const key = cohortIds?.join('\n');
   return useLiveQuery(async () => {
     if (!cohortIds) return undefined;
     const rows = cohortIds.length
-      ? await db().enrollments.where('[cohort_id+enrollment_status]').anyOf(cohortIds.map((id) => [id, 'active'])).toArray()
+      ? await db.enrollments.where('[cohort_id+enrollment_status]').anyOf(cohortIds.map((id) => [id, 'active'])).toArray()
       : [];
     return {
       byCohort: countOccupancy(rows).active,
       participantCount: new Set(rows.map((r) => r.participant_id)).size,
     };
-  }, [key]);
+  }, [db, key]);
 }
 
 export interface RosterRow {
@@ -107,14 +94,15 @@ function rosterName(row: RosterRow): string {
 
 /** The active enrollments of a cohort with their participants (sorted by last name) and the graduated count. */
 export function useCohortRoster(cohortId: string): CohortRoster | undefined {
+  const ctx = useDataContext();
   return useLiveQuery(async () => {
-    const enrollments = await db().enrollments.where('cohort_id').equals(await resolvedId(cohortId)).toArray();
+    const enrollments = await ctx.db.enrollments.where('cohort_id').equals(await resolvedId(ctx, cohortId)).toArray();
     const active = enrollments.filter((e) => e.enrollment_status === 'active');
-    const participants = await db().participants.bulkGet(active.map((e) => e.participant_id));
+    const participants = await ctx.db.participants.bulkGet(active.map((e) => e.participant_id));
     const rows = active.map((enrollment, i) => ({ enrollment, participant: participants[i] ?? null }));
     rows.sort((a, b) => rosterName(a).localeCompare(rosterName(b)));
     return { active: rows, graduated: enrollments.filter((e) => e.enrollment_status === 'graduated').length };
-  }, [cohortId]);
+  }, [ctx, cohortId]);
 }
 
 /**
@@ -122,12 +110,13 @@ export function useCohortRoster(cohortId: string): CohortRoster | undefined {
  * #12.3: Generate picks a free code, the forms refuse a taken one).
  */
 export function useCohortCodes(): Map<string, string> | undefined {
+  const { db } = useDataContext();
   return useLiveQuery(async () => {
     const codes = new Map<string, string>();
-    await db().cohorts.each((c) => {
+    await db.cohorts.each((c) => {
       const key = codeKey(c.cohort_code);
       if (key) codes.set(key, c.id);
     });
     return codes;
-  }, []);
+  }, [db]);
 }

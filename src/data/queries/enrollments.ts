@@ -1,19 +1,12 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { dataContext } from '../context';
-import { useRememberedLiveQuery } from './remembered';
-import type { Cohort, Enrollment, Participant } from '../../../shared/entities';
-
-/** The database of the data context: the one commands write (tests point both at a fresh one). */
-const db = () => dataContext().db;
-
 /**
  * Enrollment reads. Lists are joined with their participants and cohorts here, in one bulk read
  * per list — never one query per row or card.
  */
-
-async function resolvedId(id: string): Promise<string> {
-  return (await db().aliases.get(id))?.server_id ?? id;
-}
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDataContext } from '../provider';
+import { useRememberedLiveQuery } from './remembered';
+import { resolvedId } from './by-id';
+import type { Cohort, Enrollment, Participant } from '../../../shared/entities';
 
 export interface RecentEnrollment {
   enrollment: Enrollment;
@@ -28,14 +21,15 @@ export interface RecentEnrollment {
  * show at once).
  */
 export function useRecentEnrollments(n: number): RecentEnrollment[] | undefined {
+  const { db } = useDataContext();
   return useLiveQuery(async () => {
-    const rows = await db().enrollments.orderBy('created_date').reverse().limit(n).toArray();
+    const rows = await db.enrollments.orderBy('created_date').reverse().limit(n).toArray();
     const [participants, cohorts] = await Promise.all([
-      db().participants.bulkGet(rows.map((e) => e.participant_id)),
-      db().cohorts.bulkGet(rows.map((e) => e.cohort_id)),
+      db.participants.bulkGet(rows.map((e) => e.participant_id)),
+      db.cohorts.bulkGet(rows.map((e) => e.cohort_id)),
     ]);
     return rows.map((enrollment, i) => ({ enrollment, participant: participants[i] ?? null, cohort: cohorts[i] ?? null }));
-  }, [n]);
+  }, [db, n]);
 }
 
 export interface EnrollmentCounts {
@@ -45,13 +39,14 @@ export interface EnrollmentCounts {
 
 /** Dashboard 'Active Enrollments' card: two index counts. */
 export function useEnrollmentCounts(): EnrollmentCounts | undefined {
+  const { db } = useDataContext();
   return useLiveQuery(async () => {
     const [active, graduated] = await Promise.all([
-      db().enrollments.where('enrollment_status').equals('active').count(),
-      db().enrollments.where('enrollment_status').equals('graduated').count(),
+      db.enrollments.where('enrollment_status').equals('active').count(),
+      db.enrollments.where('enrollment_status').equals('graduated').count(),
     ]);
     return { active, graduated };
-  }, []);
+  }, [db]);
 }
 
 export interface ParticipantEnrollment {
@@ -65,13 +60,14 @@ export interface ParticipantEnrollment {
  * 'Cohort Enrollments' panel of spec 2.7. Accepts a temporary id or its alias.
  */
 export function useEnrollmentsOfParticipant(participantId: string): ParticipantEnrollment[] | undefined {
+  const ctx = useDataContext();
   return useLiveQuery(async () => {
-    const id = await resolvedId(participantId);
-    const rows = await db().enrollments.where('participant_id').equals(id).toArray();
+    const id = await resolvedId(ctx, participantId);
+    const rows = await ctx.db.enrollments.where('participant_id').equals(id).toArray();
     rows.sort((a, b) => (b.intake_date ?? '').localeCompare(a.intake_date ?? '') || (b.created_date ?? '').localeCompare(a.created_date ?? ''));
-    const cohorts = await db().cohorts.bulkGet(rows.map((e) => e.cohort_id));
+    const cohorts = await ctx.db.cohorts.bulkGet(rows.map((e) => e.cohort_id));
     return rows.map((enrollment, i) => ({ enrollment, cohort: cohorts[i] ?? null }));
-  }, [participantId]);
+  }, [ctx, participantId]);
 }
 
 /**
@@ -80,8 +76,9 @@ export function useEnrollmentsOfParticipant(participantId: string): ParticipantE
  * the cohorts for the whole list, joined in memory: 10,000 cards cost two queries, not 10,000.
  */
 export function useActiveCohortCodesByParticipant(): Map<string, string[]> | undefined {
-  return useRememberedLiveQuery('active-cohort-codes', [db().enrollments, db().cohorts], async () => {
-    const [active, cohorts] = await Promise.all([db().enrollments.where('enrollment_status').equals('active').toArray(), db().cohorts.toArray()]);
+  const { db } = useDataContext();
+  return useRememberedLiveQuery('active-cohort-codes', [db.enrollments, db.cohorts], async () => {
+    const [active, cohorts] = await Promise.all([db.enrollments.where('enrollment_status').equals('active').toArray(), db.cohorts.toArray()]);
     const codeOf = new Map(cohorts.map((c) => [c.id, c.cohort_code]));
     const byParticipant = new Map<string, string[]>();
     for (const e of active) {

@@ -1,13 +1,15 @@
+/**
+ * Pure rules of the first-sync states (the hook is first-sync.ts): whether a page may present the
+ * mirror's data as the whole truth (issue #9.5). Until every entity a page reads has completed its
+ * first pull, an empty list means "not here yet", not "none": the page shows its skeletons and a
+ * progress line, or — offline — says that not all data is on this tablet yet, and never
+ * "0 participants" with an Add button.
+ */
 import type { SyncStatus } from './sync-status';
 import type { EntityFirstSync } from '../sync/types';
 import type { EntityName } from '../../../shared/entities';
 
-/**
- * Pure rules of the first-sync states (the hook is first-sync.ts). Whether a page may present the mirror's data as the whole truth (issue #9.5). Until every entity
- * a page reads has completed its first pull, an empty list means "not here yet", not "none": the
- * page shows its skeletons and a progress line, or — offline — says that not all data is on this
- * tablet yet, and never "0 participants" with an Add button.
- */
+/** A page's state while the first sync runs. */
 export type PageSyncState =
   /** The sync status is still being read (a few ms): show the loading skeletons, claim nothing. */
   | 'checking'

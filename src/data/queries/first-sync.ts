@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
+import { useDataContext } from '../provider';
 import { onlineOf, readStatusRow, type SyncStatus } from './sync-status';
 import type { EntityName } from '../../../shared/entities';
 import { pageReadiness, type PageReadiness } from './first-sync-rules';
@@ -15,16 +16,16 @@ const CHECKING: FirstSyncStatus = { loaded: false, online: true, firstSync: [], 
  * The first-sync part of the status: the status row alone. Pages call this next to the header's
  * useSyncStatus, which also counts the outbox and reads the open conflicts; this one does not.
  */
-async function readFirstSyncStatus(): Promise<FirstSyncStatus> {
-  const status = await readStatusRow();
+async function readFirstSyncStatus(ctx: DataContext): Promise<FirstSyncStatus> {
+  const status = await readStatusRow(ctx);
   const { firstSync, firstSyncComplete, lastSyncedAt } = status;
   return { loaded: true, online: onlineOf(status), firstSync, firstSyncComplete, lastSyncedAt };
 }
 
 /** Live readiness of a page that reads these entities (see pageReadiness). */
 export function useFirstSync(needs: readonly EntityName[]): PageReadiness {
-  const { db } = dataContext();
-  const status = useLiveQuery(readFirstSyncStatus, [db], CHECKING);
+  const ctx = useDataContext();
+  const status = useLiveQuery(() => readFirstSyncStatus(ctx), [ctx], CHECKING);
   const key = needs.join(',');
   return useMemo(() => pageReadiness(status, key.split(',') as EntityName[]), [status, key]);
 }

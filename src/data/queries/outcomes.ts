@@ -1,13 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { dataContext } from '../context';
-
-/** The database of the data context: the one commands write (tests point both at a fresh one). */
-const db = () => dataContext().db;
+import { useDataContext } from '../provider';
+import { resolvedId } from './by-id';
 
 /** Number of Outcome records of a participant (spec 2.7 Quick Stats): an index count, no rows read. */
 export function useOutcomeCount(participantId: string): number | undefined {
+  const ctx = useDataContext();
   return useLiveQuery(async () => {
-    const id = (await db().aliases.get(participantId))?.server_id ?? participantId;
-    return db().outcomes.where('participant_id').equals(id).count();
-  }, [participantId]);
+    const id = await resolvedId(ctx, participantId);
+    return ctx.db.outcomes.where('participant_id').equals(id).count();
+  }, [ctx, participantId]);
 }

@@ -1,11 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { dataContext } from '../context';
+import { useDataContext } from '../provider';
 import type { Program } from '../../../shared/entities';
-import { getByIdOrAlias } from './cohorts';
+import { getByIdOrAlias } from './by-id';
 import { keyByAlias, type Keyed } from './stable-keys';
-
-/** The database of the data context: the one commands write (tests point both at a fresh one). */
-const db = () => dataContext().db;
 
 /** Programs by name (case-insensitive), so the list and the AddCohort select read alike. */
 export function byProgramName(a: Program, b: Program): number {
@@ -13,20 +10,24 @@ export function byProgramName(a: Program, b: Program): number {
 }
 
 export function usePrograms(): Program[] | undefined {
-  return useLiveQuery(async () => (await db().programs.toArray()).sort(byProgramName), []);
+  const { db } = useDataContext();
+  return useLiveQuery(async () => (await db.programs.toArray()).sort(byProgramName), [db]);
 }
 
 /** As usePrograms, each with a key that stays the same when the server assigns its id (S2). */
 export function useKeyedPrograms(): Keyed<Program>[] | undefined {
-  return useLiveQuery(async () => keyByAlias('Program', (await db().programs.toArray()).sort(byProgramName)), []);
+  const ctx = useDataContext();
+  return useLiveQuery(async () => keyByAlias(ctx, 'Program', (await ctx.db.programs.toArray()).sort(byProgramName)), [ctx]);
 }
 
 /** `null` when the id (or its temporary-id alias) matches no program. */
 export function useProgram(id: string): Program | null | undefined {
-  return useLiveQuery(() => getByIdOrAlias(db().programs, id), [id]);
+  const ctx = useDataContext();
+  return useLiveQuery(() => getByIdOrAlias(ctx, ctx.db.programs, id), [ctx, id]);
 }
 
 /** Programs by id, for labelling cohort cards without one read per card. */
 export function useProgramsById(): Map<string, Program> | undefined {
-  return useLiveQuery(async () => new Map((await db().programs.toArray()).map((p) => [p.id, p])), []);
+  const { db } = useDataContext();
+  return useLiveQuery(async () => new Map((await db.programs.toArray()).map((p) => [p.id, p])), [db]);
 }

@@ -1,7 +1,3 @@
-import { useEffect, useMemo, useState } from 'react';
-import Dexie, { type Table } from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
-
 /**
  * The last answer of each whole-table list query, kept in memory for this tab. A page opened again
  * (Participants after a detail page) renders that answer at once and shows a fresh one when its
@@ -14,6 +10,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
  * callbacks on a tablet 4× slower, landing on the coach's first keystrokes in the search box.
  * Every later run — a table changed — reads the rows.
  */
+import { useEffect, useMemo, useState } from 'react';
+import Dexie, { type Table } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+
+/** One remembered answer. */
 interface Remembered {
   value: unknown;
   /** The tables read ("database/table"), and their write generations taken before the read that gave `value`. */

@@ -1,20 +1,20 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
+import { useDataContext } from '../provider';
 import { SITE_CHOICE_KEY, TABLET_SCOPE_KEY, type SiteChoice, type TabletScope } from '../sync/scope';
 
 /** Screens take these types from here, never from data/sync. */
 export type { SiteChoice, TabletScope } from '../sync/scope';
 
 /** A meta row kept per user (the scope, the site choice): null when absent or another user's. */
-async function userMeta<T extends { userId: string }>(key: string): Promise<T | null> {
-  const { db, userId } = dataContext();
+async function userMeta<T extends { userId: string }>({ db, userId }: DataContext, key: string): Promise<T | null> {
   const value = (await db.meta.get(key))?.value as T | undefined;
   return value && userId !== null && value.userId === userId ? value : null;
 }
 
 /** The engine's last scope for the signed-in user, or null (for data/online, outside React). */
-export function readTabletScope(): Promise<TabletScope | null> {
-  return userMeta<TabletScope>(TABLET_SCOPE_KEY);
+export function readTabletScope(ctx: DataContext): Promise<TabletScope | null> {
+  return userMeta<TabletScope>(ctx, TABLET_SCOPE_KEY);
 }
 
 /**
@@ -24,8 +24,9 @@ export function readTabletScope(): Promise<TabletScope | null> {
  * counts cover with it (domain/scope-phrase.ts).
  */
 export function useTabletScope(): TabletScope | null | undefined {
-  const { db, userId } = dataContext();
-  return useLiveQuery(readTabletScope, [db, userId]);
+  const ctx = useDataContext();
+  const { db, userId } = ctx;
+  return useLiveQuery(() => readTabletScope(ctx), [ctx, db, userId]);
 }
 
 /**
@@ -34,8 +35,9 @@ export function useTabletScope(): TabletScope | null | undefined {
  * choice left on the tablet does not count.
  */
 export function useSiteChoice(): SiteChoice | null | undefined {
-  const { db, userId } = dataContext();
-  return useLiveQuery(() => userMeta<SiteChoice>(SITE_CHOICE_KEY), [db, userId]);
+  const ctx = useDataContext();
+  const { db, userId } = ctx;
+  return useLiveQuery(() => userMeta<SiteChoice>(ctx, SITE_CHOICE_KEY), [ctx, db, userId]);
 }
 
 /**

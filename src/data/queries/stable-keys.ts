@@ -1,4 +1,4 @@
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
 import type { EntityName } from '../../../shared/entities';
 
 /** A row with a React key that survives the server assigning its id (S2). */
@@ -14,8 +14,8 @@ export interface Keyed<T> {
  * Call inside the same live query that read the rows: the id swap and its alias are written in
  * one transaction, so rows and keys always agree.
  */
-export async function keyByAlias<T extends { id: string }>(entity: EntityName, rows: T[]): Promise<Keyed<T>[]> {
-  const aliases = await dataContext().db.aliases.where('server_id').anyOf(rows.map((r) => r.id)).toArray();
+export async function keyByAlias<T extends { id: string }>({ db }: DataContext, entity: EntityName, rows: T[]): Promise<Keyed<T>[]> {
+  const aliases = await db.aliases.where('server_id').anyOf(rows.map((r) => r.id)).toArray();
   const tempIdOf = new Map(aliases.filter((a) => a.entity === entity).map((a) => [a.server_id, a.temp_id]));
   return rows.map((row) => ({ key: tempIdOf.get(row.id) ?? row.id, row }));
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ConflictRow, OutboxOp } from '../db';
-import { dataContext } from '../context';
+import type { DataContext } from '../context';
+import { useDataContext } from '../provider';
 import { CURRENT_USER_KEY } from '../session';
 import type { User } from '../../../shared/entities';
 import { INITIAL_STATUS } from '../sync/status-store';
@@ -52,8 +53,8 @@ const LOADING: SyncStatus = {
 };
 
 /** The engine's status row as stored (every tab reads the leader's, S10), defaults filled in. */
-export async function readStatusRow(): Promise<SyncStatusRow> {
-  const row = await dataContext().db.meta.get(SYNC_STATUS_KEY);
+export async function readStatusRow({ db }: DataContext): Promise<SyncStatusRow> {
+  const row = await db.meta.get(SYNC_STATUS_KEY);
   return { ...INITIAL_STATUS, ...(row?.value as Partial<SyncStatusRow> | undefined) };
 }
 
@@ -68,10 +69,10 @@ export function onlineOf(status: Pick<SyncStatusRow, 'online'>): boolean {
  * unsealing, issue #14) every queued op each time made 1,000 offline changes cost 1,000 reads of
  * a growing queue while they were made, and again while they were sent.
  */
-export async function readSyncStatus(): Promise<SyncStatus> {
-  const { db } = dataContext();
-  const [status, userRow] = await Promise.all([readStatusRow(), db.meta.get(CURRENT_USER_KEY)]);
-  const userId = (userRow?.value as User | undefined)?.id ?? dataContext().userId;
+export async function readSyncStatus(ctx: DataContext): Promise<SyncStatus> {
+  const { db } = ctx;
+  const [status, userRow] = await Promise.all([readStatusRow(ctx), db.meta.get(CURRENT_USER_KEY)]);
+  const userId = (userRow?.value as User | undefined)?.id ?? ctx.userId;
   const [all, pending, rejected, conflicts] = await Promise.all([
     db.outbox.count(),
     userId ? db.outbox.where('user_id').equals(userId).count() : 0,
@@ -96,6 +97,6 @@ export async function readSyncStatus(): Promise<SyncStatus> {
 }
 
 export function useSyncStatus(): SyncStatus {
-  const { db } = dataContext();
-  return useLiveQuery(readSyncStatus, [db], LOADING);
+  const ctx = useDataContext();
+  return useLiveQuery(() => readSyncStatus(ctx), [ctx], LOADING);
 }

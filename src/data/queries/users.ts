@@ -1,9 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { dataContext } from '../context';
+import { useDataContext } from '../provider';
 import type { User } from '../../../shared/entities';
-
-/** The database of the data context: the one commands write (tests point both at a fresh one). */
-const db = () => dataContext().db;
 
 /** The coach directory entry the Lead Coach picker needs (spec 7.3: id, email, full_name). */
 export type Coach = Pick<User, 'id' | 'email' | 'full_name'>;
@@ -19,13 +16,14 @@ export function coachLabel(user: Coach): string {
  * full_name); an admin's mirror holds every user with role and approval, filtered here.
  */
 export function useUsers(): Coach[] | undefined {
+  const { db } = useDataContext();
   return useLiveQuery(async () => {
-    const rows = await db().users.toArray();
+    const rows = await db.users.toArray();
     return rows
       .filter((u) => !('role' in u) || ((u.role === 'admin' || u.approved === true) && (u as { disabled?: boolean }).disabled !== true))
       .map(({ id, email, full_name }) => ({ id, email, full_name }))
       .sort((a, b) => (a.full_name || a.email).localeCompare(b.full_name || b.email, undefined, { sensitivity: 'base' }));
-  }, []);
+  }, [db]);
 }
 
 /**
@@ -33,5 +31,6 @@ export function useUsers(): Coach[] | undefined {
  * changes left on this device (the S11 gate), who may well be a coach still awaiting approval.
  */
 export function useUserNames(): Map<string, string> | undefined {
-  return useLiveQuery(async () => new Map((await db().users.toArray()).map((u) => [u.id, u.full_name || u.email])), []);
+  const { db } = useDataContext();
+  return useLiveQuery(async () => new Map((await db.users.toArray()).map((u) => [u.id, u.full_name || u.email])), [db]);
 }

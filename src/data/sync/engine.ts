@@ -1,4 +1,10 @@
+/**
+ * The sync engine: a thin shell that decides WHEN to run (S9), holds the leader lock (S10), and
+ * runs a cycle (cycle-runner.ts: push → pull → reconcile → push). It reads time only from the
+ * injected clock and talks only through the injected transport (S14).
+ */
 import type { EntityName } from '../../../shared/entities';
+import { unreachable } from '../../domain/unreachable';
 import { backoffDelay, seededRandom } from './backoff';
 import type { ErrorClass } from './classify-error';
 import { isQuotaError, StorageFullError } from '../errors';
@@ -12,12 +18,6 @@ import { StatusStore } from './status-store';
 import type { SyncStateRow } from '../db';
 import type { EngineOptions, LockManagerLike, PausedReason } from './types';
 import { DEFAULT_TUNING, LOCK_NAME, PULL_ORDER } from './tuning';
-
-/**
- * The sync engine: a thin shell that decides WHEN to run (S9), holds the leader lock (S10), and
- * runs a cycle (cycle-runner.ts: push → pull → reconcile → push). It reads time only from the injected clock and
- * talks only through the injected transport (S14).
- */
 
 export class SyncEngine {
   private readonly ctx: RunnerContext;
@@ -227,7 +227,7 @@ export class SyncEngine {
       }
     } catch (error) {
       // Our own failure (storage full, a bug): keep every op, show it, try again later. Every lane
-      // of the push has stopped (runLimited waits for all), so an op still 'inflight' is one this
+      // of the push has stopped (runLanes waits for all), so an op still 'inflight' is one this
       // cycle took and never finished: pending again, or plan-push would block it until a reload.
       this.strandedOps = (await tryReleaseInflight(this.ctx.db, this.ctx.userId)) === false;
       this.failures++;
@@ -265,10 +265,8 @@ export class SyncEngine {
       case 'reject':
       case 'timeout':
         return;
-      default: {
-        const never: never = stop;
-        throw new Error(`unhandled stop ${JSON.stringify(never)}`);
-      }
+      default:
+        return unreachable(stop, 'stop');
     }
   }
 

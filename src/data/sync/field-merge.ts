@@ -1,5 +1,3 @@
-import { sameValue } from './same-value';
-
 /**
  * S4 per-field merge of a queued update with the server's current record. Pure.
  * - Server unchanged since the base: send every changed field.
@@ -8,6 +6,9 @@ import { sameValue } from './same-value';
  * - A field both changed to the same value: nothing to send, no conflict.
  * - A field both changed differently: local wins (sent) and a conflict is reported.
  */
+import { sameValue } from './same-value';
+
+/** What the merge needs of a queued update op. */
 export interface UpdateOpLike {
   data: Record<string, unknown>;
   base_values?: Record<string, unknown>;

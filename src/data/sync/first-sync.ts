@@ -1,12 +1,13 @@
-import type { PassageDB, SyncStateRow } from '../db';
-import type { EntityName } from '../../../shared/entities';
-import type { EntityFirstSync } from './types';
-
 /**
  * Issue #9.5: the first-sync progress the screens show, derived (pure) from the durable syncState
  * rows — never kept anywhere else as the truth, so a reload or a crash mid-way reads exactly what
  * the mirror holds. An entity is done when its first pull ended or this user may not read it.
  */
+import type { PassageDB, SyncStateRow } from '../db';
+import type { EntityName } from '../../../shared/entities';
+import type { EntityFirstSync } from './types';
+
+/** One entity's first-sync progress from its syncState row (none yet: not begun). */
 export function firstSyncEntry(entity: EntityName, state: SyncStateRow | undefined): EntityFirstSync {
   return {
     entity,

@@ -1,4 +1,5 @@
 import type { OutboxOp, PassageDB } from '../db';
+import { unreachable } from '../../domain/unreachable';
 import { backoffDelay } from './backoff';
 import type { ErrorClass } from './classify-error';
 import type { RunnerContext } from './runner-context';
@@ -37,10 +38,8 @@ export async function recordFailure(ctx: RunnerContext, ops: OutboxOp[], cls: Er
           // A 4xx means the server did not apply it: no client_ref look-up needed on a retry.
           if (fresh.kind === 'create') patch.outcome_unknown = false;
           break;
-        default: {
-          const never: never = cls;
-          throw new Error(`unhandled error class ${JSON.stringify(never)}`);
-        }
+        default:
+          unreachable(cls, 'error class');
       }
       await ctx.db.outbox.update(op.seq!, patch);
     }

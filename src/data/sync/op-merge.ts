@@ -1,11 +1,12 @@
-import type { OutboxOp } from '../db';
-
 /**
  * S1: successive edits of one record before it is pushed become one op. Pure: given the record's
  * last queued op and a new change, say what the outbox should hold. Only a 'pending' op merges;
  * an op in flight may already be on the server (so may a pending create whose answer was lost),
  * and a rejected one waits for a person's choice.
  */
+import type { OutboxOp } from '../db';
+import { unreachable } from '../../domain/unreachable';
+
 export type Change =
   | { kind: 'create'; data: Record<string, unknown> }
   | { kind: 'update'; data: Record<string, unknown>; base_values: Record<string, unknown>; base_updated_date: string | null }
@@ -54,10 +55,8 @@ export function mergeChange(last: OutboxOp | undefined, change: Change): MergeRe
     case 'delete':
       // Commands refuse to touch a deleted row, so nothing can follow a queued delete.
       return { action: 'append' };
-    default: {
-      const never: never = last.kind;
-      throw new Error(`unknown op kind ${String(never)}`);
-    }
+    default:
+      return unreachable(last.kind, 'op kind');
   }
 }
 

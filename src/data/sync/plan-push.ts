@@ -1,7 +1,3 @@
-import type { OutboxOp } from '../db';
-import type { EntityName } from '../../../shared/entities';
-import { isTempId, referencesFrom } from './references';
-
 /**
  * S7 push planning. Pure: from the outbox, which ops can go now and how to group them.
  * - Only the signed-in user's ops (S11).
@@ -12,6 +8,11 @@ import { isTempId, referencesFrom } from './references';
  *   is unknown are first looked up by client_ref (S3), in one filter call per entity.
  * - Updates of one entity share one fetch of the server rows for the S4 merge.
  */
+import type { OutboxOp } from '../db';
+import type { EntityName } from '../../../shared/entities';
+import { unreachable } from '../../domain/unreachable';
+import { isTempId, referencesFrom } from './references';
+
 export type PushStep =
   | { kind: 'create'; entity: EntityName; seqs: number[] }
   | { kind: 'lookup'; entity: EntityName; seqs: number[] }
@@ -92,10 +93,8 @@ export function planPush({ ops, userId, now, maxBatch = 100 }: PlanInput): PushP
       case 'delete':
         add('delete', op.entity, seq, true);
         break;
-      default: {
-        const never: never = op.kind;
-        throw new Error(`unknown op kind ${String(never)}`);
-      }
+      default:
+        unreachable(op.kind, 'op kind');
     }
   }
 

@@ -1,19 +1,21 @@
-import { TABLE_OF, type OutboxOp } from '../db';
-import type { EntityName } from '../../../shared/entities';
-import { classifyError, type ErrorClass } from './classify-error';
-import { fieldMerge } from './field-merge';
-import { applyCreatedMany, applyUpdated, inAllTables, type FieldConflict } from './mirror-writes';
-import { recordFailure, takeOps } from './op-failures';
-import { planPush, type PushStep } from './plan-push';
-import { runLimited, type RunnerContext } from './runner-context';
-import { sameValue } from './same-value';
-import { previousOf, type Row } from './types';
-import { removeVanished } from './vanished';
-
 /**
  * Push: plan, run the ready steps (a few at a time), plan again until nothing is ready (S7).
  * Each success lands in one transaction (S1); each failure goes through recordFailure (S8).
  */
+import { TABLE_OF, type OutboxOp } from '../db';
+import type { EntityName } from '../../../shared/entities';
+import { unreachable } from '../../domain/unreachable';
+import { classifyError, type ErrorClass } from './classify-error';
+import { fieldMerge } from './field-merge';
+import { runLanes } from './lanes';
+import { applyCreatedMany, applyUpdated, inAllTables, type FieldConflict } from './mirror-writes';
+import { recordFailure, takeOps } from './op-failures';
+import { planPush, type PushStep } from './plan-push';
+import type { RunnerContext } from './runner-context';
+import { sameValue } from './same-value';
+import { previousOf, type Row } from './types';
+import { removeVanished } from './vanished';
+
 export interface PushResult {
   /** Set when the whole queue must stop (offline, 401, 429). */
   stop: ErrorClass | null;
@@ -29,15 +31,9 @@ export async function pushAll(ctx: RunnerContext): Promise<PushResult> {
     const ops = await ctx.db.outbox.where('user_id').equals(ctx.userId).toArray();
     const plan = planPush({ ops, userId: ctx.userId, now: ctx.clock.now(), maxBatch: ctx.tuning.maxBulk });
     if (plan.steps.length === 0) return { stop: null, nextAttemptAt: plan.nextAttemptAt };
-    // Once one step says stop (offline, 401, 429), start no more: their ops stay pending.
-    let stopped = false;
-    const stops = await runLimited(plan.steps, ctx.tuning.concurrency, async (step) => {
-      if (stopped) return null;
-      const result = await runStep(ctx, step);
-      if (result) stopped = true;
-      return result;
-    });
-    const stop = stops.find((s) => s !== null);
+    // Once one step says stop (offline, 401, 429), start no more: their ops stay pending. Every
+    // lane is waited for, even when one throws: no request of this push outlives it.
+    const stop = await runLanes(plan.steps, ctx.tuning.concurrency, (step) => runStep(ctx, step), (result) => result !== null);
     if (stop) return { stop, nextAttemptAt: null };
   }
   throw new Error('push made no progress');
@@ -53,10 +49,8 @@ function runStep(ctx: RunnerContext, step: PushStep): Promise<ErrorClass | null>
       return pushUpdates(ctx, step.entity, step.seqs);
     case 'delete':
       return pushDeletes(ctx, step.entity, step.seqs);
-    default: {
-      const never: never = step;
-      throw new Error(`unknown step ${JSON.stringify(never)}`);
-    }
+    default:
+      return unreachable(step, 'push step');
   }
 }
 

@@ -1,10 +1,11 @@
-import type { PassageDB } from '../db';
-import { SYNC_STATUS_KEY, type SyncStatusRow } from './types';
-
 /**
  * The leader keeps its status in the meta table so every tab shows the same thing (S10). Writes
  * only when something changed: a live query in every tab re-runs on each write.
  */
+import type { PassageDB } from '../db';
+import { SYNC_STATUS_KEY, type SyncStatusRow } from './types';
+
+/** The status before the engine wrote one. */
 export const INITIAL_STATUS: SyncStatusRow = {
   online: true,
   syncing: false,

@@ -1,7 +1,5 @@
-import { gcm } from '@noble/ciphers/aes.js';
-
 /**
- * Record encryption (issue #14.1): AES-256-GCM with a fresh random 96-bit IV per record, the IV
+ * Sealing one record (issue #14.1): AES-256-GCM with a fresh random 96-bit IV per record, the IV
  * stored in front of the ciphertext and tag, behind a format byte, and the record's place (table,
  * primary key) as additional data (issue #21.5). Synchronous on purpose: an IndexedDB transaction
  * commits as soon as no request is pending, and WebCrypto's promises resolve in a later task, so a
@@ -9,6 +7,9 @@ import { gcm } from '@noble/ciphers/aes.js';
  * standard AES-GCM (the unit test opens them with WebCrypto); the key work (Argon2id,
  * wrapping) runs outside transactions (keys.ts).
  */
+import { gcm } from '@noble/ciphers/aes.js';
+
+/** AES-GCM's 96-bit IV, and the 256-bit data key. */
 export const IV_BYTES = 12;
 export const KEY_BYTES = 32;
 

@@ -1,3 +1,8 @@
+/**
+ * The device's vault (issue #14.2–3): one data key per device and user, stored only wrapped — by
+ * the PIN the coach set on this tablet and by the per-user key the server gives a signed-in user.
+ * The record lives in meta (clear: it holds nothing readable without the PIN or the server).
+ */
 import type { PassageDB } from '../db';
 import { PLAIN_ROWS_KEY } from '../db';
 import {
@@ -15,13 +20,10 @@ import {
   type WrapPinOptions,
   type WrappedKey,
 } from './keys';
-import { ENCRYPTED_TABLES, SEAL_FORMAT, SEAL_FORMAT_KEY } from './policy';
+import { SEAL_FORMAT, SEAL_FORMAT_KEY, SEALED_TABLES } from './policy';
+import { pinProblem } from '../../domain/pin-rule';
 
-/**
- * The device's vault (issue #14.2–3): one data key per device and user, stored only wrapped — by
- * the PIN the coach set on this tablet and by the per-user key the server gives a signed-in user.
- * The record lives in meta (clear: it holds nothing readable without the PIN or the server).
- */
+/** What the administrator's policy sets for this device (told with its server key). */
 export interface VaultPolicy {
   /** Shortest PIN the administrator allows (digits). */
   pin_min_length: number;
@@ -98,10 +100,6 @@ export function retryDelayMs(failed: number): number {
   return failed < FREE_ATTEMPTS ? 0 : FIRST_DELAY_MS * 2 ** (failed - FREE_ATTEMPTS);
 }
 
-export function validPin(pin: string, policy: VaultPolicy): boolean {
-  return /^\d+$/.test(pin) && pin.length >= policy.pin_min_length && pin.length <= 12;
-}
-
 /** A random device id: 16 bytes, base64url (what the server's `device_id` takes). */
 export function newDeviceId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -147,7 +145,8 @@ export async function attachServerKey(db: PassageDB, serverKey: Uint8Array, poli
 export async function setPin(db: PassageDB, pin: string, options?: PinOptions): Promise<void> {
   const record = await readVault(db);
   if (!record) throw new Error('No vault on this device');
-  if (!validPin(pin, record.policy)) throw new Error(`The PIN must be ${record.policy.pin_min_length} to 12 digits`);
+  const problem = pinProblem(pin, record.policy.pin_min_length);
+  if (problem) throw new Error(problem);
   const wrapped = await wrapWithPin(unlockedKey(db), pin, options);
   await writeVault(db, { ...record, pin: wrapped, pin_destroyed: false, failed_attempts: 0, retry_at: null });
 }
@@ -240,7 +239,7 @@ export function lockVault(db: PassageDB): void {
 /**
  * Empty every table (the vault included), keeping the database open: another account's copy makes
  * room for the one signing in. An erase (logout, revocation) deletes the database itself instead
- * (data/session.ts eraseDevice).
+ * (data/session.ts clearLocalData).
  */
 export async function wipeDevice(db: PassageDB): Promise<void> {
   db.keys.clear();
@@ -260,7 +259,7 @@ export async function sealExistingRows(db: PassageDB, pageSize = 500): Promise<n
   if (!plain && format === SEAL_FORMAT) return 0;
   unlockedKey(db);
   let rewritten = 0;
-  for (const name of ENCRYPTED_TABLES) {
+  for (const name of SEALED_TABLES) {
     const table = db.table(name);
     const keys = await table.toCollection().primaryKeys();
     for (let i = 0; i < keys.length; i += pageSize) {

@@ -13,7 +13,7 @@ export class KeyRing implements KeySource {
     this.#key = key;
   }
 
-  /** A ring holding a fresh random key: a database of its own (tests, the bench), encrypted. */
+  /** A ring holding a fresh random key: a database of its own (tests, the bench), its rows sealed. */
   static withNewKey(): KeyRing {
     return new KeyRing(newDataKey());
   }

@@ -1,10 +1,8 @@
-import { KEY_BYTES, randomBytes } from './cipher';
-
 /**
  * Key wrapping (issues #14.2, #21.4). The data key is never stored as it is: only sealed (AES-GCM)
  * by a key derived from the coach's PIN, and by the per-device key the server hands a freshly
  * signed-in user. These calls run outside IndexedDB transactions, so asynchronous APIs are fine
- * here; record encryption (cipher.ts) is synchronous.
+ * here; sealing a record (cipher.ts) is synchronous.
  *
  * The PIN's key: Argon2id (hash-wasm; 64 MiB, one lane, ARGON2_PARAMS.iterations passes: ~0.6 s on
  * the development machine's CPU). A copy of the profile holds the wrapped key and its salt and the
@@ -18,6 +16,9 @@ import { KEY_BYTES, randomBytes } from './cipher';
  * the wrapping key is HKDF-SHA-256 over (Argon2id output || PRF output): the PIN alone no longer
  * opens the copy, nor does the authenticator alone.
  */
+import { KEY_BYTES, randomBytes } from './cipher';
+
+/** PBKDF2-SHA-256 iterations of the vaults wrapped before issue #21 (they still open). */
 export const PBKDF2_ITERATIONS = 600_000;
 
 export interface Argon2Params {

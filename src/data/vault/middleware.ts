@@ -7,7 +7,7 @@ import { openRow, sealMeta, sealOf, sealRow, sealRowParts } from './rows';
 import { DROPPED, drop, followMarkers, SealState, type Opened } from './seal-state';
 
 /**
- * The encryption layer (issue #14.1): a Dexie DBCore middleware at the bottom of the stack, right
+ * The sealing layer (issue #14.1): a Dexie DBCore middleware at the bottom of the stack, right
  * above IndexedDB, so commands, queries, the engine and Dexie's own live-query tracking see plain
  * rows and only the stored copy is sealed. This file wires it into Dexie (each table's requests,
  * cursors); a row is sealed and opened in ./rows.ts, opened participants are kept in
@@ -111,7 +111,7 @@ function wrapCursor(cursor: DBCoreCursor, open: (row: Row) => Opened): DBCoreCur
   let opened: unknown = undefined;
   const current = (): unknown => {
     const raw = cursor.value;
-    // One decryption per position: filters and Dexie's modify read `value` more than once.
+    // One opening per position: filters and Dexie's modify read `value` more than once.
     if (raw !== seenRaw || cursor.primaryKey !== seenFor) {
       seenRaw = raw;
       seenFor = cursor.primaryKey;
@@ -156,7 +156,7 @@ function wrapCursor(cursor: DBCoreCursor, open: (row: Row) => Opened): DBCoreCur
   return wrapper;
 }
 
-function encryptingTable(table: DBCoreTable, keys: KeySource, opened: OpenedRows, state: SealState): DBCoreTable {
+function sealingTable(table: DBCoreTable, keys: KeySource, opened: OpenedRows, state: SealState): DBCoreTable {
   const pk = table.schema.primaryKey;
   const keyPath = typeof pk.keyPath === 'string' ? pk.keyPath : null;
   const c = keyPath ? codec(table.name, keyPath, keys, opened, state) : null;
@@ -230,19 +230,19 @@ function encryptingTable(table: DBCoreTable, keys: KeySource, opened: OpenedRows
   };
 }
 
-export function encryptionMiddleware(keys: KeySource, opened = new OpenedRows(), state = new SealState()): Middleware<DBCore> {
-  // The opened rows go with the key, at once: nothing decrypted outlives a lock in this cache.
+export function sealingMiddleware(keys: KeySource, opened = new OpenedRows(), state = new SealState()): Middleware<DBCore> {
+  // The opened rows go with the key, at once: nothing opened outlives a lock in this cache.
   keys.subscribe?.(() => opened.clear());
   return {
     stack: 'dbcore',
-    name: 'PassageEncryption',
+    name: 'PassageSealing',
     // Below Dexie's own layers (cache, observability: level 0, -1): they see plain rows.
     level: -10,
     create(down) {
       const tables = new Map<string, DBCoreTable>();
       const table = (name: string) => {
         let wrapped = tables.get(name);
-        if (!wrapped) tables.set(name, (wrapped = encryptingTable(down.table(name), keys, opened, state)));
+        if (!wrapped) tables.set(name, (wrapped = sealingTable(down.table(name), keys, opened, state)));
         return wrapped;
       };
       return { ...down, table };

@@ -1,7 +1,5 @@
-import { IV_BYTES } from './cipher';
-
 /**
- * The opened-rows cache of the encryption middleware (issue #14.1, ./middleware.ts): opened rows
+ * The opened-rows cache of the sealing middleware (issue #14.1, ./middleware.ts): opened rows
  * of the table read whole (participants), kept while the same key is in memory. A list page
  * re-reads all 10,000 participants whenever it opens or a row changes, and AES-GCM in JavaScript
  * takes ~45 µs a row (~0.45 s, ~1.8 s on a tablet 4× slower): a row whose stored ciphertext is the
@@ -13,6 +11,9 @@ import { IV_BYTES } from './cipher';
  * is deleted. Outcomes are read a participant at a time: opening those few costs less than keeping
  * 20,000.
  */
+import { IV_BYTES } from './cipher';
+
+/** The tables whose opened rows are kept (the one read whole). */
 export const CACHED_TABLES: ReadonlySet<string> = new Set(['participants']);
 const TAG_BYTES = 16;
 const MAX_CACHED_ROWS = 100_000;

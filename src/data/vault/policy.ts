@@ -1,7 +1,7 @@
 /**
- * What the device keeps readable and what it encrypts (issue #14.1). A table listed here stores
+ * What the device keeps readable and what it seals (issue #14.1). A table listed here stores
  * each row as its clear fields plus `_enc` (every other field, sealed); a field missing from a
- * clear list is encrypted, so a field added later is protected by default.
+ * clear list is sealed, so a field added later is protected by default.
  *
  * Clear: ids and references, statuses and the dates the indexes and the engine's scans need (an
  * IndexedDB index can only read clear values). Not listed, so clear: cohorts, programs, sites,
@@ -59,4 +59,4 @@ export const PLAIN_ROWS_KEY = 'plainRows';
 export const SEAL_FORMAT_KEY = 'sealFormat';
 export { SEAL_SCHEMA_VERSION as SEAL_FORMAT } from './cipher';
 
-export const ENCRYPTED_TABLES: readonly string[] = [...Object.keys(CLEAR_FIELDS), 'meta'];
+export const SEALED_TABLES: readonly string[] = [...Object.keys(CLEAR_FIELDS), 'meta'];

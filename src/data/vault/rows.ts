@@ -3,7 +3,7 @@ import { SEALED_FIELD } from './policy';
 import { rememberOpened, sameEnds, type OpenedEntry } from './opened-rows';
 
 /**
- * Sealing and opening one stored row (issue #14.1, #21.5), used by the encryption middleware
+ * Sealing and opening one stored row (issue #14.1, #21.5), used by the sealing middleware
  * (./middleware.ts): a row's clear fields stay as they are, every other field goes into one seal
  * (SEALED_FIELD) bound to the row's place (`placeOf(table, primary key)`).
  */

@@ -2,7 +2,7 @@ import type { DBCoreMutateRequest } from 'dexie';
 import { PLAIN_ROWS_KEY, SEAL_FORMAT, SEAL_FORMAT_KEY } from './policy';
 
 /**
- * The seal state of the encryption middleware (issue #21, ./middleware.ts): which stored rows may
+ * The seal state of the sealing middleware (issue #21, ./middleware.ts): which stored rows may
  * still read without a current seal (the markers in meta), and the rows that did not open here
  * (planted, moved), which reads leave out and log rather than return as real data.
  */

@@ -2,14 +2,20 @@ import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from '../../../src/app/app';
 import { createAppRouter } from '../../../src/app/routes';
+import { db } from '../../../src/data/db';
+import { makeDevice } from '../../support/device';
 import { fakeEnvironment, fakePlatform, type FakeEnvironmentOptions, type FakeServer } from './fake-platform';
 
-/** Renders the real shell at `path` against a scripted platform. */
+/**
+ * Renders the real shell at `path` against a scripted platform, on a device over the app's database
+ * (the one component tests seed), signed out until the (fake) sync runtime would sign it in.
+ */
 export function renderShell(path: string, server: FakeServer, envOptions: FakeEnvironmentOptions = {}) {
   const platform = fakePlatform(server);
   const env = fakeEnvironment(envOptions);
+  const { data } = makeDevice({ db, userId: null, now: () => Date.now() });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ history });
-  const view = render(<App client={platform.client} env={env} router={router} />);
-  return { ...view, ...platform, env, router, history };
+  const view = render(<App data={data} client={platform.client} env={env} router={router} />);
+  return { ...view, ...platform, env, router, history, data };
 }

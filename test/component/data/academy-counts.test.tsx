@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
+import { makeDevice } from '../../support/device';
+import { withData } from '../../support/with-data';
 import { ACADEMY_COUNTS_REFRESH_MS, forgetAcademyCounts, useAcademyCounts } from '../../../src/data/online/academy-counts';
 import type { PlatformClientLike } from '../../../src/data/platform-like';
 
@@ -29,7 +30,6 @@ beforeEach(() => {
   now = 1_000_000;
 });
 afterEach(() => {
-  resetDataContext();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -37,16 +37,16 @@ afterEach(() => {
 describe('useAcademyCounts (issue #22.4)', () => {
   it('asks the server for the whole academy\'s participants, unfiltered', async () => {
     const { client, calls } = fakeClient(() => 10_000);
-    setDataContext({ client, now: () => now });
-    const { result } = renderHook(() => useAcademyCounts(true));
+    const { data } = makeDevice({ client, now: () => now });
+    const { result } = renderHook(() => useAcademyCounts(true), withData(data));
     await waitFor(() => expect(result.current).toEqual({ participants: 10_000 }));
     expect(calls).toEqual([{ entity: 'Participant', q: undefined }]);
   });
 
   it('asks nothing and answers null while not enabled', async () => {
     const { client, calls } = fakeClient(() => 10_000);
-    setDataContext({ client, now: () => now });
-    const { result, rerender } = renderHook(({ on }) => useAcademyCounts(on), { initialProps: { on: false } });
+    const { data } = makeDevice({ client, now: () => now });
+    const { result, rerender } = renderHook(({ on }) => useAcademyCounts(on), { initialProps: { on: false }, ...withData(data) });
     await act(async () => undefined);
     expect(result.current).toBeNull();
     expect(calls).toHaveLength(0);
@@ -60,23 +60,23 @@ describe('useAcademyCounts (issue #22.4)', () => {
     const failing = fakeClient(() => {
       throw Object.assign(new Error('Forbidden'), { status: 403 });
     });
-    setDataContext({ client: failing.client, now: () => now });
-    const a = renderHook(() => useAcademyCounts(true));
+    const { data } = makeDevice({ client: failing.client, now: () => now });
+    const a = renderHook(() => useAcademyCounts(true), withData(data));
     await waitFor(() => expect(failing.calls).toHaveLength(1));
     await act(async () => undefined);
     expect(a.result.current).toBeNull();
     a.unmount();
 
     forgetAcademyCounts();
-    setDataContext({ client: fakeClient(() => 5, { withCount: false }).client });
-    const b = renderHook(() => useAcademyCounts(true));
+    data.client = fakeClient(() => 5, { withCount: false }).client;
+    const b = renderHook(() => useAcademyCounts(true), withData(data));
     await act(async () => undefined);
     expect(b.result.current).toBeNull();
     b.unmount();
 
     forgetAcademyCounts();
-    setDataContext({ client: null });
-    const c = renderHook(() => useAcademyCounts(true));
+    data.client = null;
+    const c = renderHook(() => useAcademyCounts(true), withData(data));
     await act(async () => undefined);
     expect(c.result.current).toBeNull();
   });
@@ -84,8 +84,8 @@ describe('useAcademyCounts (issue #22.4)', () => {
   it('is null offline, without asking', async () => {
     vi.stubGlobal('navigator', { ...navigator, onLine: false });
     const { client, calls } = fakeClient(() => 10_000);
-    setDataContext({ client, now: () => now });
-    const { result } = renderHook(() => useAcademyCounts(true));
+    const { data } = makeDevice({ client, now: () => now });
+    const { result } = renderHook(() => useAcademyCounts(true), withData(data));
     await act(async () => undefined);
     expect(result.current).toBeNull();
     expect(calls).toHaveLength(0);
@@ -97,9 +97,9 @@ describe('useAcademyCounts (issue #22.4)', () => {
     const settle = () => act(async () => void (await new Promise((r) => setTimeout(r, 0))));
     let n = 10_000;
     const { client, calls } = fakeClient(() => n);
-    setDataContext({ client, now: () => now });
-    const first = renderHook(() => useAcademyCounts(true));
-    const second = renderHook(() => useAcademyCounts(true));
+    const { data } = makeDevice({ client, now: () => now });
+    const first = renderHook(() => useAcademyCounts(true), withData(data));
+    const second = renderHook(() => useAcademyCounts(true), withData(data));
     await settle();
     expect(first.result.current).toEqual({ participants: 10_000 });
     expect(second.result.current).toEqual({ participants: 10_000 });
@@ -108,7 +108,7 @@ describe('useAcademyCounts (issue #22.4)', () => {
     // A screen opened again within the minute shows the last answer at once, without asking.
     second.unmount();
     now += 30_000;
-    const third = renderHook(() => useAcademyCounts(true));
+    const third = renderHook(() => useAcademyCounts(true), withData(data));
     expect(third.result.current).toEqual({ participants: 10_000 });
     await settle();
     expect(calls).toHaveLength(1);

@@ -4,10 +4,12 @@ import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRou
 import { Toaster } from 'sonner';
 import { CurrentUserContext } from '../../../src/app/current-user';
 import { db, type OutboxOp } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
+import type { DataContext } from '../../../src/data/context';
+import { DataProvider } from '../../../src/data/provider';
 import { CURRENT_USER_KEY } from '../../../src/data/session';
 import { SYNC_STATUS_KEY, type SyncStatusRow } from '../../../src/data/sync/types';
 import type { User } from '../../../shared/entities';
+import { makeDevice } from '../../support/device';
 
 // Live queries answer through fake-indexeddb; on 2 cores shared by six helpers' test runs a page
 // can take more than the 1 s default to settle.
@@ -17,14 +19,20 @@ export const COACH: User = { id: 'user-coach', email: 'coach@example.org', full_
 /** Fixed "now" of these tests: Nov 22 2026, 12:00 local. */
 export const NOW = new Date(2026, 10, 22, 12, 0, 0).getTime();
 
-/** Empty app database, the coach signed in (cached as the runtime does), a recorder for 'Sync now'. */
-export async function resetWorld(): Promise<{ syncNowCalls: () => number }> {
-  resetDataContext();
+/** The data context of the device the pages render on (over the app's database); new at each resetWorld. */
+let data: DataContext = makeDevice({ db }).data;
+
+/**
+ * Empty app database, the coach signed in (cached as the runtime does), a recorder for 'Sync now'.
+ * `data` is the device's data context renderAtSync provides: a test may change it before rendering.
+ */
+export async function resetWorld(): Promise<{ syncNowCalls: () => number; data: DataContext }> {
   await Promise.all(db.tables.map((t) => t.clear()));
   let calls = 0;
-  setDataContext({ userId: COACH.id, now: () => NOW, sync: { syncNow: () => void (calls += 1), localWrite: () => undefined } });
+  data = makeDevice({ db, userId: COACH.id, now: () => NOW }).data;
+  data.sync = { syncNow: () => void (calls += 1), localWrite: () => undefined };
   await db.meta.put({ key: CURRENT_USER_KEY, value: COACH });
-  return { syncNowCalls: () => calls };
+  return { syncNowCalls: () => calls, data };
 }
 
 export async function setStatus(patch: Partial<SyncStatusRow>): Promise<void> {
@@ -49,5 +57,10 @@ export async function renderAtSync(element: ReactNode, user: User = COACH) {
   const sync = createRoute({ getParentRoute: () => root, path: '/sync', component: () => <>{element}</> });
   const router = createRouter({ routeTree: root.addChildren([sync]), history: createMemoryHistory({ initialEntries: ['/sync'] }) });
   await router.load();
-  return { router, ...render(<RouterProvider router={router} />) };
+  const view = render(
+    <DataProvider value={data}>
+      <RouterProvider router={router} />
+    </DataProvider>,
+  );
+  return { router, ...view };
 }

@@ -1,11 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PassageDB } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
-import { SyncEngine } from '../../../src/data/sync/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
 import { updateParticipant } from '../../../src/data/commands/participants';
-import { FakeClock, flush } from '../../unit/sync/fake-clock';
+import { makeDevice } from '../../support/device';
+import { FakeClock } from '../../support/fake-clock';
 import { startSyncServer, type FaultPlan, type SyncServer } from './sync-server';
 
 /**
@@ -24,7 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-beforeEach(() => resetDataContext());
 
 /** A request held until the test lets it go, and a promise that says it arrived. */
 class Gate {
@@ -45,9 +42,8 @@ class Gate {
   }
 }
 
+/** One tablet of the coach; the test runs each of its cycles itself (commands do not nudge it). */
 function device(gate: Gate | null, stripPrevious = false) {
-  const clock = new FakeClock(Date.now());
-  const db = new PassageDB(`concurrent-${process.pid}-${n++}`);
   const faults: FaultPlan = async (req) => {
     if (req.method === 'PUT' && gate) await gate.hold();
     return 'none' as const;
@@ -56,10 +52,7 @@ function device(gate: Gate | null, stripPrevious = false) {
   // A platform without the extension: the same answers, minus the header.
   const plain = stripPrevious ? withoutPreviousHeader(client) : client;
   const transport = createPlatformTransport(plain, server.coach.id);
-  const engine = new SyncEngine({ db, transport, clock, userId: server.coach.id, random: () => 0.5 });
-  const use = () => setDataContext({ db, userId: server.coach.id, now: () => clock.now(), sync: null });
-  use();
-  return { db, engine, use, settle: async () => (await flush(), await engine.idle()) };
+  return makeDevice({ name: 'concurrent', userId: server.coach.id, clock: new FakeClock(Date.now()), transport, nudges: false });
 }
 
 /** Strips the previous values the client attached, as if the server had not sent the header. */
@@ -79,7 +72,7 @@ function withoutPreviousHeader(client: ReturnType<SyncServer['client']>): Return
 }
 
 async function twoDevicesEditingPhone(strip: boolean) {
-  const p = await server.client('coach').entities('Participant').create({ first_name: 'Two', last_name: `Devices ${n}`, phone: '111' });
+  const p = await server.client('coach').entities('Participant').create({ first_name: 'Two', last_name: `Devices ${n++}`, phone: '111' });
   const gateA = new Gate();
   const gateB = new Gate();
   const a = device(gateA, strip);
@@ -89,10 +82,8 @@ async function twoDevicesEditingPhone(strip: boolean) {
   await a.settle();
   await b.settle();
 
-  a.use();
-  await updateParticipant(p.id, { phone: '222' });
-  b.use();
-  await updateParticipant(p.id, { phone: '333' });
+  await updateParticipant(a.data, p.id, { phone: '222' });
+  await updateParticipant(b.data, p.id, { phone: '333' });
 
   // A fetches and sends; B fetches (still sees 111) and sends; A's PUT lands first, then B's.
   const runA = a.engine.runOnce();

@@ -1,16 +1,17 @@
 import 'fake-indexeddb/auto';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PassageDB } from '../../../src/data/db';
-import { setDataContext } from '../../../src/data/context';
-import { SyncEngine } from '../../../src/data/sync/engine';
+import type { PassageDB } from '../../../src/data/db';
+import type { DataContext } from '../../../src/data/context';
+import type { SyncEngine } from '../../../src/data/sync/engine';
 import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
 import type { SyncTransport } from '../../../src/data/sync/types';
 import { seededRandom } from '../../../src/data/sync/backoff';
 import { isTempId } from '../../../src/data/sync/references';
 import { createParticipant, updateParticipant } from '../../../src/data/commands/participants';
 import { enrollParticipant, unenrollParticipant } from '../../../src/data/commands/enrollments';
-import { FakeClock, flush } from '../../unit/sync/fake-clock';
+import { makeDevice } from '../../support/device';
+import { FakeClock, flush } from '../../support/fake-clock';
 import { startSyncServer, type FaultKind, type SyncServer } from './sync-server';
 
 /**
@@ -43,8 +44,10 @@ const FRESH_SEEDS = [
 const FAULT_RATE = 0.2;
 const FIELDS = ['phone', 'case_manager', 'address'] as const;
 
+/** One of the coach's tablets (test/support/device.ts), and what the run does to its network. */
 interface Device {
   name: string;
+  data: DataContext;
   db: PassageDB;
   engine: SyncEngine;
   offline: boolean;
@@ -200,23 +203,23 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
         requestLog[requestLog.length - 1] += ` ${f}`;
         return f;
       };
-      dev.db = new PassageDB(`convergence-${process.pid}-${SEED}-${scoped || "whole"}-${i}`);
-      dev.engine = new SyncEngine({
-        db: dev.db,
-        transport: logged(i, withoutScopePull(createPlatformTransport(server.client('coach', faults), server.coach.id), scoped !== 'fast'), requestLog, () => clock.now() - t0),
-        clock,
+      const { data, db, engine } = makeDevice({
+        name: `convergence-${SEED}-${scoped || 'whole'}-${i}`,
         userId: server.coach.id,
-        random: seededRandom(SEED * 7 + i),
-        entities: scoped ? ['Site', 'Cohort', 'Participant', 'Enrollment'] : ['Cohort', 'Participant', 'Enrollment'],
-        scope: scoped ? { email: 'coach@example.org', everySite: false } : null,
+        clock,
+        transport: logged(i, withoutScopePull(createPlatformTransport(server.client('coach', faults), server.coach.id), scoped !== 'fast'), requestLog, () => clock.now() - t0),
+        engine: {
+          random: seededRandom(SEED * 7 + i),
+          entities: scoped ? ['Site', 'Cohort', 'Participant', 'Enrollment'] : ['Cohort', 'Participant', 'Enrollment'],
+          scope: scoped ? { email: 'coach@example.org', everySite: false } : null,
+        },
       });
-      return dev;
+      return Object.assign(dev, { data, db, engine });
     });
     const settleAll = async () => {
       await flush();
       await Promise.all(devices.map((d) => d.engine.idle()));
     };
-    const use = (d: Device) => setDataContext({ db: d.db, userId: server.coach.id, now: () => clock.now(), sync: d.engine });
 
     for (const d of devices) await d.engine.start();
     await settleAll();
@@ -227,24 +230,22 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
     const edits: Edit[] = [];
     let token = 0;
     const edit = async (i: number, id: string, field: string) => {
-      use(devices[i]);
       const row = await devices[i].db.participants.get(id);
       if (!row) return;
       const value = `${field}-${++token}-d${i}`;
       edits.push({ device: i, id, field, base: (row as unknown as Record<string, unknown>)[field] ?? null, value });
       requestLog.push(`d${i} edit ${id} ${field}=${value} (was ${JSON.stringify((row as unknown as Record<string, unknown>)[field] ?? null)}) @${clock.now() - t0}ms`);
-      await updateParticipant(id, { [field]: value });
+      await updateParticipant(devices[i].data, id, { [field]: value });
       touched[i].add(id);
     };
 
     for (let step = 0; step < OPS_PER_DEVICE * 3; step++) {
       const i = step % 3;
       const d = devices[i];
-      use(d);
       const roll = random();
       const participants = await d.db.participants.toArray();
       if (roll < 0.2 || participants.length === 0) {
-        const p = await createParticipant({ first_name: `P${++token}`, last_name: d.name });
+        const p = await createParticipant(d.data, { first_name: `P${++token}`, last_name: d.name });
         created.participants.push(p.client_ref!);
         touched[i].add(p.client_ref!);
       } else if (roll < 0.45) {
@@ -254,12 +255,12 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
         const cohort = pick(cohorts);
         const active = (await d.db.enrollments.where('participant_id').equals(p.id).toArray()).filter((e) => e.enrollment_status === 'active');
         if (!active.some((e) => e.cohort_id === cohort.id)) {
-          const e = await enrollParticipant({ participant_id: p.id, cohort_id: cohort.id });
+          const e = await enrollParticipant(d.data, { participant_id: p.id, cohort_id: cohort.id });
           created.enrollments.push(e.client_ref!);
         }
       } else if (roll < 0.7) {
         const active = await d.db.enrollments.where('enrollment_status').equals('active').toArray();
-        if (active.length) await unenrollParticipant(pick(active).id);
+        if (active.length) await unenrollParticipant(d.data, pick(active).id);
       } else if (roll < 0.8) {
         // The same field on two devices, each from what it has (a true concurrent edit when
         // neither has seen the other's).

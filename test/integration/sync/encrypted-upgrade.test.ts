@@ -1,13 +1,12 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PassageDB } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
-import { SyncEngine } from '../../../src/data/sync/engine';
 import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
 import { KeyRing } from '../../../src/data/vault/key-ring';
 import { createVault, readVault, sealExistingRows, setPin, unlockWithPin } from '../../../src/data/vault/device-vault';
-import { FakeClock, flush } from '../../unit/sync/fake-clock';
+import { makeDevice } from '../../support/device';
+import { FakeClock } from '../../support/fake-clock';
 import { startSyncServer, type SyncServer } from './sync-server';
 import { SHIPPED_V2 } from '../../support/shipped-schemas';
 
@@ -24,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-beforeEach(() => resetDataContext());
 
 async function rawText(name: string): Promise<string> {
   const raw = new Dexie(name);
@@ -81,12 +79,9 @@ describe('upgrade of an unencrypted mirror with pending ops (S13)', () => {
       ['update', 'pending', { phone: '555-0199' }],
     ]);
 
-    const clock = new FakeClock(Date.now());
-    const engine = new SyncEngine({ db: reopened, transport: createPlatformTransport(server.client('coach'), coach.id), clock, userId: coach.id, random: () => 0.5 });
-    setDataContext({ db: reopened, userId: coach.id, now: () => clock.now(), sync: engine });
+    const { engine, settle } = makeDevice({ db: reopened, userId: coach.id, clock: new FakeClock(Date.now()), transport: createPlatformTransport(server.client('coach'), coach.id) });
     await engine.start();
-    await flush();
-    await engine.idle();
+    await settle();
     await engine.stop();
 
     expect(await reopened.outbox.count()).toBe(0);

@@ -1,14 +1,12 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PassageDB } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
-import { SyncEngine } from '../../../src/data/sync/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
 import { createParticipant, updateParticipant } from '../../../src/data/commands/participants';
 import { enrollParticipant } from '../../../src/data/commands/enrollments';
 import { deleteProgram } from '../../../src/data/commands/programs';
 import { createCohort } from '../../../src/data/commands/cohorts';
-import { FakeClock, flush } from '../../unit/sync/fake-clock';
+import { makeDevice } from '../../support/device';
+import { FakeClock } from '../../support/fake-clock';
 import { startSyncServer, type FaultPlan, type SyncServer } from './sync-server';
 import type { EngineTuning } from '../../../src/data/sync/types';
 
@@ -21,22 +19,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-beforeEach(() => resetDataContext());
 
-/** A coach's device: its own database, engine, fake clock; commands write to it. */
+/** A coach's device: its own database, engine, fake clock; commands run on its `data`. */
 function device(opts: { who?: 'admin' | 'coach'; faults?: FaultPlan; token?: () => string; tuning?: Partial<EngineTuning> } = {}) {
   const who = opts.who ?? 'coach';
   const user = who === 'admin' ? server.admin : server.coach;
-  const clock = new FakeClock(Date.now());
-  const db = new PassageDB(`int-${process.pid}-${n++}`);
   const transport = createPlatformTransport(server.client(who, opts.faults, opts.token), user.id);
-  const engine = new SyncEngine({ db, transport, clock, userId: user.id, random: () => 0.5, tuning: opts.tuning });
-  setDataContext({ db, userId: user.id, now: () => clock.now(), sync: engine });
-  const settle = async () => {
-    await flush();
-    await engine.idle();
-  };
-  return { db, clock, engine, settle, advance: (ms: number) => clock.advance(ms, settle) };
+  return makeDevice({ name: `int-${n++}`, userId: user.id, clock: new FakeClock(Date.now()), transport, engine: { tuning: opts.tuning } });
 }
 
 async function seedCohort() {
@@ -51,8 +40,8 @@ describe('engine against the real server', () => {
   it('S2/S3: an offline participant and its enrollment reach the server once, with server ids everywhere', async () => {
     const { cohort } = await seedCohort();
     const d = device();
-    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
-    const e = await enrollParticipant({ participant_id: p.id, cohort_id: cohort.id });
+    const p = await createParticipant(d.data, { first_name: 'Ana', last_name: 'Ruiz' });
+    const e = await enrollParticipant(d.data, { participant_id: p.id, cohort_id: cohort.id });
     await d.engine.start();
     await d.settle();
     const serverP = (await server.rows('Participant')).filter((r) => r.client_ref === p.client_ref);
@@ -67,7 +56,7 @@ describe('engine against the real server', () => {
   it('S3: a create whose answer is lost is adopted by client_ref; no duplicate on the server', async () => {
     let dropped = 0;
     const d = device({ faults: (req) => (req.method === 'POST' && dropped++ === 0 ? 'drop-response' : 'none') });
-    const p = await createParticipant({ first_name: 'Lost', last_name: 'Answer' });
+    const p = await createParticipant(d.data, { first_name: 'Lost', last_name: 'Answer' });
     await d.engine.start();
     await d.settle();
     await d.advance(5_000);
@@ -82,7 +71,7 @@ describe('engine against the real server', () => {
     await d.engine.start();
     await d.settle();
     await server.client('admin').entities('Participant').update(p.id, { phone: 'server', address: 'elsewhere' });
-    await updateParticipant(p.id, { phone: 'local' });
+    await updateParticipant(d.data, p.id, { phone: 'local' });
     await d.engine.runOnce();
     const row = (await server.rows('Participant')).find((r) => r.id === p.id)!;
     expect(row).toMatchObject({ phone: 'local', address: 'elsewhere' });
@@ -112,7 +101,7 @@ describe('engine against the real server', () => {
     const d = device();
     await d.engine.start();
     await d.settle();
-    await deleteProgram(program.id);
+    await deleteProgram(d.data, program.id);
     await d.engine.runOnce();
     const [op] = await d.db.outbox.toArray();
     expect(op).toMatchObject({ kind: 'delete', state: 'rejected', last_error: { status: 403 } });
@@ -128,7 +117,7 @@ describe('engine against the real server', () => {
     await d.settle();
     await d.engine.stop();
     // Offline: the code was free on this device; another device takes it before this one syncs.
-    const mine = await createCohort({ program_id: program.id, site_id: site.id, cohort_code: `DUP-${n}`, start_date: '2026-01-05', status: 'planned' });
+    const mine = await createCohort(d.data, { program_id: program.id, site_id: site.id, cohort_code: `DUP-${n}`, start_date: '2026-01-05', status: 'planned' });
     await server.client('admin').entities('Cohort').create({ program_id: program.id, site_id: site.id, cohort_code: `DUP-${n}` });
     await d.engine.start();
     await d.settle();
@@ -146,7 +135,7 @@ describe('engine against the real server', () => {
     const program = await server.client('admin').entities('Program').create({ program_name: `Busy ${n}`, active: true });
     await d.db.programs.put(program as never);
     await server.client('admin').entities('Cohort').create({ program_id: program.id, site_id: 'x', cohort_code: `BUSY-${n}` });
-    await deleteProgram(program.id);
+    await deleteProgram(d.data, program.id);
     await d.engine.runOnce();
     const [op] = await d.db.outbox.toArray();
     expect(op).toMatchObject({ kind: 'delete', state: 'rejected', last_error: { status: 409 } });
@@ -158,7 +147,7 @@ describe('engine against the real server', () => {
   it('S8: an expired token pauses the queue (401) and keeps it', async () => {
     let token = 'not-a-valid-token';
     const d = device({ token: () => token });
-    await createParticipant({ first_name: 'Wait', last_name: 'ForMe' });
+    await createParticipant(d.data, { first_name: 'Wait', last_name: 'ForMe' });
     await d.engine.start();
     await d.settle();
     const status = (await d.db.meta.get('syncStatus'))!.value as { paused: string };

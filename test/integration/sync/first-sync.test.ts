@@ -1,12 +1,11 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PassageDB } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
-import { SyncEngine } from '../../../src/data/sync/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PassageDB } from '../../../src/data/db';
 import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
 import { readSyncStatus } from '../../../src/data/queries/sync-status';
 import type { EngineTuning } from '../../../src/data/sync/types';
-import { FakeClock, flush } from '../../unit/sync/fake-clock';
+import { makeDevice } from '../../support/device';
+import { FakeClock } from '../../support/fake-clock';
 import { startSyncServer, type SyncServer } from './sync-server';
 
 /**
@@ -25,33 +24,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-beforeEach(() => resetDataContext());
 
 /** Every request a device sends, as "METHOD /entities/…" (path and query, decoded). */
 function device(opts: { tuning?: Partial<EngineTuning>; db?: PassageDB } = {}) {
   const requests: string[] = [];
   // Once `cutWhen` matches a request, that one and every later one fail as if offline.
   const link = { cut: false, cutWhen: null as null | ((request: string) => boolean) };
-  const clock = new FakeClock(Date.now());
-  const db = opts.db ?? new PassageDB(`first-sync-${process.pid}-${n++}`);
   const client = server.client('coach', (req) => {
     const request = `${req.method} ${decodeURIComponent(new URL(req.url).pathname + new URL(req.url).search).split('/entities/')[1]}`;
     requests.push(request);
     if (link.cutWhen?.(request)) link.cut = true;
     return link.cut ? 'offline' : 'none';
   });
-  const engine = new SyncEngine({ db, transport: createPlatformTransport(client, server.coach.id), clock, userId: server.coach.id, random: () => 0.5, tuning: opts.tuning });
-  setDataContext({ db, userId: server.coach.id, now: () => clock.now(), sync: engine });
-  const settle = async () => {
-    await flush();
-    await engine.idle();
-  };
+  const { data, db, engine, settle } = makeDevice({
+    name: `first-sync-${n++}`,
+    db: opts.db,
+    userId: server.coach.id,
+    clock: new FakeClock(Date.now()),
+    transport: createPlatformTransport(client, server.coach.id),
+    engine: { tuning: opts.tuning },
+  });
   return {
+    data,
     db,
     engine,
-    clock,
-    requests,
     settle,
+    requests,
     set cutWhen(when: (request: string) => boolean) {
       link.cutWhen = when;
     },
@@ -66,7 +64,7 @@ describe('first sync against the real server', () => {
     const { engine } = first;
     await engine.start();
     await first.settle();
-    let status = await readSyncStatus();
+    let status = await readSyncStatus(first.data);
     expect(status.firstSyncComplete).toBe(false);
     const participants = status.firstSync.find((f) => f.entity === 'Participant')!;
     expect(participants.total).toBe(12);
@@ -79,7 +77,7 @@ describe('first sync against the real server', () => {
     const again = device({ tuning: { pageSize: 5 }, db: first.db });
     await again.engine.start();
     await again.settle();
-    status = await readSyncStatus();
+    status = await readSyncStatus(again.data);
     expect(status.firstSync.find((f) => f.entity === 'Participant')).toEqual({ entity: 'Participant', rows: 12, total: 12, done: true });
     expect(status.firstSync.find((f) => f.entity === 'Program')).toMatchObject({ rows: 1, total: 1, done: true });
     expect(status.firstSyncComplete).toBe(true);

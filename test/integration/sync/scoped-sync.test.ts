@@ -1,12 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PassageDB } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
-import { SyncEngine } from '../../../src/data/sync/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
 import { TABLET_SCOPE_KEY, type TabletScope } from '../../../src/data/sync/scope';
 import { createParticipant } from '../../../src/data/commands/participants';
-import { FakeClock } from '../../unit/sync/fake-clock';
+import { makeDevice } from '../../support/device';
+import { FakeClock } from '../../support/fake-clock';
 import { APP, startSyncServer, type SyncServer } from './sync-server';
 
 /**
@@ -40,12 +38,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-beforeEach(() => resetDataContext());
 
 /** A coach's tablet; `plain`: against a platform without the `scopePull` function (issue #22.5). */
 function coachTablet(plain = false) {
-  const clock = new FakeClock(Date.now());
-  const db = new PassageDB(`scoped-${process.pid}-${n++}`);
   const requests: string[] = [];
   const client = server.client('coach', (req) => {
     requests.push(`${req.method} ${new URL(req.url).pathname}`);
@@ -53,9 +48,16 @@ function coachTablet(plain = false) {
   });
   const transport = createPlatformTransport(client, server.coach.id);
   if (plain) delete transport.pullScope;
-  const engine = new SyncEngine({ db, transport, clock, userId: server.coach.id, random: () => 0.5, scope: { email: 'coach@example.org', everySite: false } });
-  setDataContext({ db, userId: server.coach.id, now: () => clock.now(), sync: null });
-  return { db, engine, clock, requests };
+  const device = makeDevice({
+    name: `scoped-${n++}`,
+    userId: server.coach.id,
+    clock: new FakeClock(Date.now()),
+    transport,
+    engine: { scope: { email: 'coach@example.org', everySite: false } },
+    // The test runs each cycle itself.
+    nudges: false,
+  });
+  return { ...device, requests };
 }
 
 describe('issue #22: scoped sync against the real server', () => {
@@ -76,10 +78,10 @@ describe('issue #22: scoped sync against the real server', () => {
   });
 
   it('an intake made on the tablet is sent once and stays, though it has no enrollment', async () => {
-    const { db, engine } = coachTablet();
+    const { data, db, engine } = coachTablet();
     await engine.start();
     await engine.runOnce();
-    await createParticipant({ first_name: 'Walk', last_name: 'In' });
+    await createParticipant(data, { first_name: 'Walk', last_name: 'In' });
     await engine.runOnce();
     await engine.runOnce();
     const onServer = (await server.rows('Participant')).filter((p) => p.first_name === 'Walk');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freshDb } from './fresh-db';
-import { fakeEntityClient } from './fake-entity-client';
-import { setDataContext } from '../../../src/data/context';
+import { makeDevice } from '../../support/device';
+import { fakeEntityClient } from '../../support/fake-entity-client';
 import { OfflineError } from '../../../src/data/errors';
 import { OPENED_TTL_MS } from '../../../src/data/sync/scope';
 import {
@@ -60,19 +59,19 @@ const people: Row[] = [
 
 describe('searchParticipantsBeyond', () => {
   it('asks the server with the filter, sorted like the list, limit 20', async () => {
-    freshDb();
+    const { data } = makeDevice();
     const client = fakeEntityClient({ Participant: people });
-    setDataContext({ client });
-    const found = await searchParticipantsBeyond('LOPEZ');
+    data.client = client;
+    const found = await searchParticipantsBeyond(data, 'LOPEZ');
     expect(found.map((p) => p.id)).toEqual(['p2', 'p1', 'p3']);
     expect(client.calls).toEqual([{ entity: 'Participant', method: 'filter', args: [participantSearchFilter('LOPEZ'), '-enrollment_date', 20] }]);
-    expect((await searchParticipantsBeyond('rosa lopez')).map((p) => p.id)).toEqual(['p2']);
-    expect((await searchParticipantsBeyond('ra-9', { mode: 'enrol' })).map((p) => p.id)).toEqual(['p2']);
-    expect(await searchParticipantsBeyond('ra-9', { mode: 'list' })).toEqual([]);
+    expect((await searchParticipantsBeyond(data, 'rosa lopez')).map((p) => p.id)).toEqual(['p2']);
+    expect((await searchParticipantsBeyond(data, 'ra-9', { mode: 'enrol' })).map((p) => p.id)).toEqual(['p2']);
+    expect(await searchParticipantsBeyond(data, 'ra-9', { mode: 'list' })).toEqual([]);
   });
 
   it("sends the typed words in a POST body where the server offers participantSearch, never in a URL; falls back to the filter on a 404", async () => {
-    freshDb();
+    const { data } = makeDevice();
     const invoked: Array<{ name: string; params: Record<string, unknown> }> = [];
     const withFunction = {
       ...fakeEntityClient({ Participant: people }),
@@ -83,8 +82,8 @@ describe('searchParticipantsBeyond', () => {
         },
       },
     };
-    setDataContext({ client: withFunction });
-    expect((await searchParticipantsBeyond('rosa')).map((p) => p.id)).toEqual(['p2']);
+    data.client = withFunction;
+    expect((await searchParticipantsBeyond(data, 'rosa')).map((p) => p.id)).toEqual(['p2']);
     expect(invoked).toEqual([{ name: 'participantSearch', params: { q: participantSearchFilter('rosa'), sort: '-enrollment_date', limit: 20 } }]);
     expect(withFunction.calls).toEqual([]);
 
@@ -97,21 +96,21 @@ describe('searchParticipantsBeyond', () => {
         },
       },
     };
-    setDataContext({ client: absent });
-    expect((await searchParticipantsBeyond('rosa')).map((p) => p.id)).toEqual(['p2']);
+    data.client = absent;
+    expect((await searchParticipantsBeyond(data, 'rosa')).map((p) => p.id)).toEqual(['p2']);
     expect(plain.calls.map((c) => c.method)).toEqual(['filter']);
   });
 
   it('blank text asks nothing; no answer is OfflineError', async () => {
-    freshDb();
+    const { data } = makeDevice();
     const client = fakeEntityClient({ Participant: people });
-    setDataContext({ client });
-    expect(await searchParticipantsBeyond('  ')).toEqual([]);
+    data.client = client;
+    expect(await searchParticipantsBeyond(data, '  ')).toEqual([]);
     expect(client.calls).toHaveLength(0);
     client.offline = true;
-    await expect(searchParticipantsBeyond('lopez')).rejects.toBeInstanceOf(OfflineError);
-    setDataContext({ client: null });
-    await expect(searchParticipantsBeyond('lopez')).rejects.toThrow(BEYOND_SCOPE_OFFLINE_MESSAGE);
+    await expect(searchParticipantsBeyond(data, 'lopez')).rejects.toBeInstanceOf(OfflineError);
+    data.client = null;
+    await expect(searchParticipantsBeyond(data, 'lopez')).rejects.toThrow(BEYOND_SCOPE_OFFLINE_MESSAGE);
   });
 });
 
@@ -137,9 +136,9 @@ function server() {
 
 describe('keepOnTablet', () => {
   it('writes the participant, its enrollments, their cohorts and its outcomes, and pins it and the cohorts for a day', async () => {
-    const db = freshDb({ now: () => NOW });
-    setDataContext({ client: server() });
-    const kept = await keepOnTablet('px');
+    const { data, db } = makeDevice({ now: () => NOW });
+    data.client = server();
+    const kept = await keepOnTablet(data, 'px');
     expect(kept).toMatchObject({ id: 'px', first_name: 'Rosa', email: 'rosa@example.org' });
     expect(await db.participants.get('px')).toMatchObject({ first_name: 'Rosa', last_name: 'Lopez' });
     expect((await db.enrollments.toArray()).map((e) => e.id).sort()).toEqual(['e1', 'e2']);
@@ -157,8 +156,8 @@ describe('keepOnTablet', () => {
   });
 
   it('leaves rows with queued changes (and newer copies) as they are', async () => {
-    const db = freshDb({ now: () => NOW });
-    setDataContext({ client: server() });
+    const { data, db } = makeDevice({ now: () => NOW });
+    data.client = server();
     await db.participants.put({ id: 'px', first_name: 'Rosie', last_name: 'Lopez', updated_date: '2026-01-01T00:00:00.000Z' });
     await db.enrollments.put({ id: 'e1', participant_id: 'px', cohort_id: 'c1', enrollment_status: 'withdrawn', updated_date: '2026-01-01T00:00:00.000Z' });
     await db.cohorts.put({ id: 'c2', program_id: 'pr', site_id: 's8', cohort_code: 'NEWER', updated_date: '2026-01-12T00:00:00.000Z' });
@@ -170,7 +169,7 @@ describe('keepOnTablet', () => {
     // An open conflict on a cohort: the tablet's copy stays until a person settles it.
     await db.cohorts.put({ id: 'c1', program_id: 'pr', site_id: 's9', cohort_code: 'MINE', updated_date: '2026-01-01T00:00:00.000Z' });
     await db.conflicts.add({ entity: 'Cohort', record_id: 'c1', field: 'cohort_code', local_value: 'MINE', server_value: 'FAR-1', server_updated_date: null, detected_at: 1, status: 'open', kind: 'field' });
-    const kept = await keepOnTablet('px');
+    const kept = await keepOnTablet(data, 'px');
     expect(kept).toMatchObject({ id: 'px', first_name: 'Rosie' });
     expect(await db.participants.get('px')).toMatchObject({ first_name: 'Rosie' });
     expect(await db.enrollments.get('e1')).toMatchObject({ enrollment_status: 'withdrawn' });
@@ -182,15 +181,15 @@ describe('keepOnTablet', () => {
   });
 
   it('extends an opened pin, never shortens it, and leaves an own pin of the same record', async () => {
-    const db = freshDb({ now: () => NOW });
-    setDataContext({ client: server() });
+    const { data, db } = makeDevice({ now: () => NOW });
+    data.client = server();
     const later = NOW + 2 * OPENED_TTL_MS;
     await db.pins.bulkPut([
       { entity: 'Cohort', id: 'c1', reason: 'opened', until: later },
       { entity: 'Cohort', id: 'c2', reason: 'opened', until: NOW - 1 },
       { entity: 'Participant', id: 'px', reason: 'own', until: null },
     ]);
-    await keepOnTablet('px');
+    await keepOnTablet(data, 'px');
     const pins = (await db.pins.toArray()).map((p) => `${p.entity}:${p.id}:${p.reason}:${p.until}`).sort();
     expect(pins).toEqual([
       `Cohort:c1:opened:${later}`,
@@ -201,42 +200,42 @@ describe('keepOnTablet', () => {
   });
 
   it('null when the server has no such participant (404), or for a temporary id; nothing written', async () => {
-    const db = freshDb();
+    const { data, db } = makeDevice();
     const client = server();
-    setDataContext({ client });
-    expect(await keepOnTablet('nobody')).toBeNull();
+    data.client = client;
+    expect(await keepOnTablet(data, 'nobody')).toBeNull();
     expect(client.calls.map((c) => c.method)).toEqual(['get']);
-    expect(await keepOnTablet('local-123')).toBeNull();
+    expect(await keepOnTablet(data, 'local-123')).toBeNull();
     expect(client.calls).toHaveLength(1);
     expect(await db.pins.count()).toBe(0);
     expect(await db.participants.count()).toBe(0);
   });
 
   it('throws OfflineError without a connection and writes nothing; other server errors pass on', async () => {
-    const db = freshDb();
+    const { data, db } = makeDevice();
     const client = server();
-    setDataContext({ client });
+    data.client = client;
     client.offline = true;
-    const err = await keepOnTablet('px').catch((e) => e);
+    const err = await keepOnTablet(data, 'px').catch((e) => e);
     expect(err).toBeInstanceOf(OfflineError);
     expect(err.message).toBe(BEYOND_SCOPE_OFFLINE_MESSAGE);
-    setDataContext({ client: null });
-    await expect(keepOnTablet('px')).rejects.toBeInstanceOf(OfflineError);
+    data.client = null;
+    await expect(keepOnTablet(data, 'px')).rejects.toBeInstanceOf(OfflineError);
     const refusing = server();
     refusing.entities = () => ({ get: () => Promise.reject(Object.assign(new Error('Forbidden'), { status: 403 })) }) as any;
-    setDataContext({ client: refusing });
-    await expect(keepOnTablet('px')).rejects.toMatchObject({ status: 403 });
+    data.client = refusing;
+    await expect(keepOnTablet(data, 'px')).rejects.toMatchObject({ status: 403 });
     expect(await db.pins.count()).toBe(0);
     expect(await db.participants.count()).toBe(0);
   });
 
   it('is one transaction: a failing write leaves nothing behind', async () => {
-    const db = freshDb({ now: () => NOW });
-    setDataContext({ client: server() });
+    const { data, db } = makeDevice({ now: () => NOW });
+    data.client = server();
     db.pins.hook('creating', () => {
       throw new Error('disk trouble');
     });
-    await expect(keepOnTablet('px')).rejects.toThrow('disk trouble');
+    await expect(keepOnTablet(data, 'px')).rejects.toThrow('disk trouble');
     expect(await db.participants.count()).toBe(0);
     expect(await db.enrollments.count()).toBe(0);
     expect(await db.cohorts.count()).toBe(0);

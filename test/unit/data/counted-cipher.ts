@@ -1,7 +1,7 @@
 import type * as Cipher from '../../../src/data/vault/cipher';
 
 /**
- * Counts each record the encryption layer opens. In a test file:
+ * Counts each record the sealing layer opens. In a test file:
  *   vi.mock('<path>/src/data/vault/cipher', async (original) => (await import('<path>/counted-cipher')).countingCipher(original));
  * then read and reset `opens.count`.
  */

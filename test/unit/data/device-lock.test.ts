@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PassageDB } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
+import { makeDevice } from '../../support/device';
 import { KeyRing } from '../../../src/data/vault/key-ring';
 import { MAX_ATTEMPTS, readVault, setPin, unlockWithPin } from '../../../src/data/vault/device-vault';
 import type { Argon2Params } from '../../../src/data/vault/keys';
@@ -43,8 +43,8 @@ function device(name = `lock-${process.pid}-${Date.now()}-${n++}`, script: Serve
       },
     },
   } as unknown as PlatformClientLike;
-  setDataContext({ db, client, userId: 'coach-1' });
-  return { db, name, calls };
+  const { data } = makeDevice({ db, client, userId: 'coach-1', now: () => Date.now() });
+  return { data, db, name, calls };
 }
 /** The server's release count per device copy (keys rotate on each release). */
 const releases = new Map<string, number>();
@@ -54,14 +54,13 @@ async function withPin(db: PassageDB) {
 }
 
 beforeEach(() => {
-  resetDataContext();
   storeToken(null);
 });
 
 describe('openDeviceLock', () => {
   it('first sign-in here: a vault with its own device id, sealed by that device’s server key; then Set a PIN', async () => {
-    const { db, calls } = device();
-    expect(await openDeviceLock({ userId: 'coach-1', fresh: true })).toBe('set-pin');
+    const { data, db, calls } = device();
+    expect(await openDeviceLock(data, { userId: 'coach-1', fresh: true })).toBe('set-pin');
     const vault = await readVault(db);
     expect(vault?.device_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(calls).toEqual([{ fn: 'deviceKey', params: { device_id: vault?.device_id } }]);
@@ -72,7 +71,7 @@ describe('openDeviceLock', () => {
 
   it('every later start is locked, online too, and asks the server for nothing (issue #21.3)', async () => {
     const first = device();
-    await openDeviceLock({ userId: 'coach-1', fresh: true });
+    await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
     await withPin(first.db);
     await first.db.participants.put({ id: 'p1', first_name: 'Ana', last_name: 'Ruiz' });
     first.db.close();
@@ -80,7 +79,7 @@ describe('openDeviceLock', () => {
     // A reload with a token in memory (a plain platform's ?access_token=): still the PIN.
     const d = device(first.name);
     storeToken('plain-platform-token');
-    expect(await openDeviceLock({ userId: 'coach-1', fresh: false })).toBe('locked');
+    expect(await openDeviceLock(d.data, { userId: 'coach-1', fresh: false })).toBe('locked');
     expect(d.calls).toEqual([]);
     expect(d.db.keys.unlocked).toBe(false);
     d.db.close();
@@ -89,7 +88,7 @@ describe('openDeviceLock', () => {
   it('the PIN brings back the sign-in sealed at the last start; a lock takes it and the key out of memory', async () => {
     const first = device();
     storeToken('TOKEN-1');
-    await openDeviceLock({ userId: 'coach-1', fresh: true });
+    await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
     await withPin(first.db);
     // Sealed in meta: no clear copy of the token anywhere in the stored row.
     const raw = new Dexie(first.name);
@@ -98,17 +97,17 @@ describe('openDeviceLock', () => {
     raw.close();
     expect(stored).toContain('"key":"session"');
     expect(stored).not.toContain('TOKEN-1');
-    lockDevice();
+    lockDevice(first.data);
     storeToken(null); // the shell drops the sign-in once sync stopped
     expect(first.db.keys.unlocked).toBe(false);
     first.db.close();
 
     const d = device(first.name);
-    expect(await openDeviceLock({ userId: 'coach-1', fresh: false })).toBe('locked');
+    expect(await openDeviceLock(d.data, { userId: 'coach-1', fresh: false })).toBe('locked');
     expect((await unlockWithPin(d.db, PIN, Date.now(), { params: FAST })).ok).toBe(true);
-    lockDevice();
+    lockDevice(d.data);
     storeToken(null);
-    expect(await unlockDevice(PIN)).toEqual({ ok: true });
+    expect(await unlockDevice(d.data, PIN)).toEqual({ ok: true });
     expect(getStoredToken()).toBe('TOKEN-1');
     expect(await d.db.participants.count()).toBe(0);
     d.db.close();
@@ -116,79 +115,79 @@ describe('openDeviceLock', () => {
 
   it('a fresh password sign-in opens with this device’s rotated server key, and seals the copy again with the new one', async () => {
     const first = device();
-    await openDeviceLock({ userId: 'coach-1', fresh: true });
+    await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
     await withPin(first.db);
     await first.db.participants.put({ id: 'p1', first_name: 'Ana', last_name: 'Ruiz' });
     const sealedBefore = (await readVault(first.db))?.server?.sealed;
-    lockDevice();
+    lockDevice(first.data);
     first.db.close();
 
     let d = device(first.name);
-    expect(await openDeviceLock({ userId: 'coach-1', fresh: true })).toBe('unlocked');
+    expect(await openDeviceLock(d.data, { userId: 'coach-1', fresh: true })).toBe('unlocked');
     expect(await d.db.participants.get('p1')).toMatchObject({ first_name: 'Ana' });
     expect((await readVault(d.db))?.server?.sealed).not.toEqual(sealedBefore);
-    lockDevice();
+    lockDevice(d.data);
     d.db.close();
 
     // Twice more: each release's key is new, and the one it replaced still opens the copy.
     for (let i = 0; i < 2; i++) {
       d = device(first.name);
-      expect(await openDeviceLock({ userId: 'coach-1', fresh: true })).toBe('unlocked');
-      lockDevice();
+      expect(await openDeviceLock(d.data, { userId: 'coach-1', fresh: true })).toBe('unlocked');
+      lockDevice(d.data);
       d.db.close();
     }
   });
 
   it('a refused key (account not approved, sign-in not fresh) opens nothing: the PIN is asked', async () => {
     const first = device();
-    await openDeviceLock({ userId: 'coach-1', fresh: true });
+    await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
     await withPin(first.db);
-    lockDevice();
+    lockDevice(first.data);
     first.db.close();
     const d = device(first.name, { refuse: { status: 403, code: 'FRESH_SIGN_IN_REQUIRED' } });
-    expect(await openDeviceLock({ userId: 'coach-1', fresh: true })).toBe('locked');
+    expect(await openDeviceLock(d.data, { userId: 'coach-1', fresh: true })).toBe('locked');
     expect(await readVault(d.db)).not.toBeNull();
     d.db.close();
   });
 
   it('ten wrong PINs destroy the PIN’s wrapping, not the data: the waiting change stays, a fresh sign-in opens it (issue #21.7)', async () => {
     const first = device();
-    await openDeviceLock({ userId: 'coach-1', fresh: true });
+    await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
     await withPin(first.db);
     await first.db.outbox.add({ entity: 'Participant', record_id: 'x', kind: 'create', data: { first_name: 'Ana' }, state: 'pending', attempts: 0, next_attempt_at: 0, user_id: 'coach-1', created_at: 1 });
-    lockDevice();
+    lockDevice(first.data);
     first.db.close();
 
     const d = device(first.name);
-    expect(await openDeviceLock({ userId: 'coach-1', fresh: false })).toBe('locked');
+    expect(await openDeviceLock(d.data, { userId: 'coach-1', fresh: false })).toBe('locked');
     const vault = await readVault(d.db);
     await d.db.meta.put({ key: 'vault', value: { ...vault, failed_attempts: MAX_ATTEMPTS - 1 } });
-    expect((await deviceLockInfo()).pendingKinds).toEqual([{ entity: 'Participant', count: 1 }]);
+    expect((await deviceLockInfo(d.data)).pendingKinds).toEqual([{ entity: 'Participant', count: 1 }]);
     expect(await unlockWithPin(d.db, '00000000', Date.now() + 10 * 3600_000, { params: FAST })).toEqual({ ok: false, reason: 'pin-destroyed' });
     // The right PIN no longer opens it.
     expect(await unlockWithPin(d.db, PIN, Date.now() + 20 * 3600_000, { params: FAST })).toEqual({ ok: false, reason: 'pin-destroyed' });
     expect(await d.db.outbox.count()).toBe(1);
-    expect((await deviceLockInfo()).pinDestroyed).toBe(true);
+    expect((await deviceLockInfo(d.data)).pinDestroyed).toBe(true);
 
-    expect(await openDeviceLock({ userId: 'coach-1', fresh: true })).toBe('set-pin');
+    expect(await openDeviceLock(d.data, { userId: 'coach-1', fresh: true })).toBe('set-pin');
     expect(await d.db.outbox.get(1)).toMatchObject({ data: { first_name: 'Ana' } });
     d.db.close();
   });
 
   it('another account’s copy: held while its changes wait (S11), erased for a fresh one when none do', async () => {
     const first = device();
-    await openDeviceLock({ userId: 'coach-1', fresh: true });
+    await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
     await first.db.outbox.add({ entity: 'Participant', record_id: 'x', kind: 'create', data: { first_name: 'Ana' }, state: 'pending', attempts: 0, next_attempt_at: 0, user_id: 'coach-1', created_at: 1 });
     first.db.close();
 
     let d = device(first.name);
-    expect(await openDeviceLock({ userId: 'admin-1', fresh: true })).toBe('other-user');
+    expect(await openDeviceLock(d.data, { userId: 'admin-1', fresh: true })).toBe('other-user');
     expect(await d.db.outbox.count()).toBe(1);
     await d.db.outbox.clear(); // an administrator discarded them
     d.db.close();
 
     d = device(first.name);
-    expect(await openDeviceLock({ userId: 'admin-1', fresh: true })).toBe('set-pin');
+    expect(await openDeviceLock(d.data, { userId: 'admin-1', fresh: true })).toBe('set-pin');
     expect((await readVault(d.db))?.user_id).toBe('admin-1');
     d.db.close();
   });
@@ -197,9 +196,9 @@ describe('openDeviceLock', () => {
 describe('the wrong-PIN count (issue #21.8)', () => {
   it('is counted before the derivation under one lock: ten tries at once from two tabs count ten', async () => {
     const first = device();
-    await openDeviceLock({ userId: 'coach-1', fresh: true });
+    await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
     await withPin(first.db);
-    lockDevice();
+    lockDevice(first.data);
     const tabA = first.db;
     const tabB = new PassageDB(first.name, new KeyRing());
     const at = Date.now() + 3600_000;
@@ -213,9 +212,9 @@ describe('the wrong-PIN count (issue #21.8)', () => {
 
   it('a clock set back does not shorten the wait after five wrong PINs', async () => {
     const first = device();
-    await openDeviceLock({ userId: 'coach-1', fresh: true });
+    await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
     await withPin(first.db);
-    lockDevice();
+    lockDevice(first.data);
     const t0 = Date.UTC(2026, 10, 25, 12);
     for (let i = 0; i < 5; i++) await unlockWithPin(first.db, '11111111', t0, { params: FAST });
     const waiting = (await readVault(first.db))!.retry_at!;

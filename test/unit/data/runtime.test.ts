@@ -1,16 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentEngine, startDataSync, stopDataSync } from '../../../src/data/runtime';
-import { dataContext, resetDataContext } from '../../../src/data/context';
-import { db } from '../../../src/data/db';
-import { newDataKey } from '../../../src/data/vault/keys';
-
-// The app's database starts locked (issue #14); the runtime runs once it is unlocked.
-db.keys.set(newDataKey());
+import type { DataContext } from '../../../src/data/context';
+import type { PassageDB } from '../../../src/data/db';
+import { makeDevice } from '../../support/device';
 import { createParticipant } from '../../../src/data/commands/participants';
 import { syncNow } from '../../../src/data/commands/sync-now';
 import type { PlatformClientLike, Row } from '../../../src/data/platform-like';
-import { MemoryServer } from '../sync/memory-server';
+import { MemoryServer } from '../../support/memory-server';
 import type { EntityName } from '../../../shared/entities';
 
 /** The platform client's shape over the in-memory server, recording what was called. */
@@ -41,11 +38,16 @@ function fakeClient(server: MemoryServer, me: Row) {
 /** An approved coach: the engine pulls every entity for them. */
 const COACH = { id: 'u1', role: 'user', approved: true, requested_access_date: '2026-01-01' };
 
+// Each test's device: signed out, its database unlocked (the runtime runs once the PIN opened it,
+// issue #14), the browser's clock as the app's.
+let data: DataContext;
+let db: PassageDB;
+beforeEach(() => {
+  ({ data, db } = makeDevice({ userId: null, now: () => Date.now() }));
+});
 afterEach(async () => {
-  await stopDataSync();
+  await stopDataSync(data);
   await db.delete();
-  await db.open();
-  resetDataContext();
 });
 
 describe('runtime', () => {
@@ -54,15 +56,15 @@ describe('runtime', () => {
     const { client } = fakeClient(server, { id: 'u1', email: 'coach@example.org' });
     const listeners = new Set<(a: { status: number; ok: boolean }) => void>();
     client.onAnswer = (l) => (listeners.add(l), () => listeners.delete(l));
-    await startDataSync({ client, user: COACH });
-    const engine = currentEngine()!;
+    await startDataSync(data, { client, user: COACH });
+    const engine = currentEngine(data)!;
     await engine.idle();
     const reached = vi.spyOn(engine, 'serverReached');
     for (const l of listeners) l({ status: 503, ok: false });
     expect(reached).not.toHaveBeenCalled();
     for (const l of listeners) l({ status: 200, ok: true });
     expect(reached).toHaveBeenCalledTimes(1);
-    await stopDataSync();
+    await stopDataSync(data);
     expect(listeners.size).toBe(0);
   });
 
@@ -72,11 +74,11 @@ describe('runtime', () => {
     const { client } = fakeClient(new MemoryServer(), { id: 'u1', email: 'coach@example.org' });
     vi.stubGlobal('navigator', { onLine: true });
     try {
-      await startDataSync({ client, user: COACH });
+      await startDataSync(data, { client, user: COACH });
       expect(told).not.toHaveBeenCalled();
-      await stopDataSync();
+      await stopDataSync(data);
       vi.stubGlobal('navigator', { onLine: false });
-      await startDataSync({ client, user: COACH });
+      await startDataSync(data, { client, user: COACH });
       expect(told).toHaveBeenCalledExactlyOnceWith(false);
     } finally {
       vi.unstubAllGlobals();
@@ -88,22 +90,22 @@ describe('runtime', () => {
     const server = new MemoryServer();
     server.create('Program', { program_name: 'Welding' });
     const { client, calls } = fakeClient(server, { id: 'u1', email: 'coach@example.org' });
-    await startDataSync({ client, user: COACH });
-    expect(dataContext().userId).toBe('u1');
-    await currentEngine()!.idle();
+    await startDataSync(data, { client, user: COACH });
+    expect(data.userId).toBe('u1');
+    await currentEngine(data)!.idle();
     expect(await db.programs.count()).toBe(1);
 
-    await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
-    syncNow();
+    await createParticipant(data, { first_name: 'Ana', last_name: 'Ruiz' });
+    syncNow(data);
     await new Promise((r) => setTimeout(r, 50));
-    await currentEngine()!.idle();
+    await currentEngine(data)!.idle();
     expect(server.rows('Participant')).toEqual([expect.objectContaining({ first_name: 'Ana', client_ref: expect.any(String) })]);
     expect(calls).toContain('create Participant');
 
-    await stopDataSync();
-    expect(currentEngine()).toBeNull();
-    expect(dataContext().userId).toBeNull();
-    expect(dataContext().sync).toBeNull();
+    await stopDataSync(data);
+    expect(currentEngine(data)).toBeNull();
+    expect(data.userId).toBeNull();
+    expect(data.sync).toBeNull();
   });
 
   it('the signed-in user\'s own profile update goes out as PUT me', async () => {
@@ -111,14 +113,14 @@ describe('runtime', () => {
     const me = { id: 'u1', email: 'coach@example.org', updated_date: '2026-01-01T00:00:00.000Z' };
     const { client, calls } = fakeClient(server, me);
     await db.users.put({ ...me });
-    await startDataSync({ client, user: COACH });
-    await currentEngine()!.idle();
+    await startDataSync(data, { client, user: COACH });
+    await currentEngine(data)!.idle();
     const { submitCoachProfile } = await import('../../../src/data/commands/profile');
     await db.meta.put({ key: 'currentUser', value: me });
-    await submitCoachProfile({ coach_type: 'lead_coach', organization: 'Org', bio: 'Bio', phone: '1' });
-    syncNow();
+    await submitCoachProfile(data, { coach_type: 'lead_coach', organization: 'Org', bio: 'Bio', phone: '1' });
+    syncNow(data);
     await new Promise((r) => setTimeout(r, 50));
-    await currentEngine()!.idle();
+    await currentEngine(data)!.idle();
     expect(calls).toContain('updateMe');
     expect(calls).not.toContain('update User');
     expect(me).toMatchObject({ coach_type: 'lead_coach', requested_access_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
@@ -130,13 +132,13 @@ describe('runtime start/stop order', () => {
   it('two starts in a row (StrictMode) leave one engine, and a stop after them stops it', async () => {
     const server = new MemoryServer();
     const { client } = fakeClient(server, { id: 'u1', email: 'coach@example.org' });
-    const first = startDataSync({ client, user: COACH });
-    const second = startDataSync({ client, user: { id: 'u2' } });
+    const first = startDataSync(data, { client, user: COACH });
+    const second = startDataSync(data, { client, user: { id: 'u2' } });
     await Promise.all([first, second]);
-    const engine = currentEngine()!;
-    expect(dataContext().userId).toBe('u2');
-    await stopDataSync();
-    expect(currentEngine()).toBeNull();
+    const engine = currentEngine(data)!;
+    expect(data.userId).toBe('u2');
+    await stopDataSync(data);
+    expect(currentEngine(data)).toBeNull();
     expect(engine.isLeader).toBe(false);
   });
 });
@@ -147,17 +149,17 @@ describe('runtime for a user not approved yet', () => {
     server.create('Program', { program_name: 'Welding' });
     const me = { id: 'u2', email: 'newcoach@example.org', updated_date: '2026-01-01T00:00:00.000Z' };
     const { client, calls } = fakeClient(server, me);
-    await startDataSync({ client, user: { id: 'u2', role: 'user', approved: false } });
-    await currentEngine()!.idle();
+    await startDataSync(data, { client, user: { id: 'u2', role: 'user', approved: false } });
+    await currentEngine(data)!.idle();
     expect(calls.filter((c) => c.startsWith('filter'))).toEqual([]);
     expect(await db.programs.count()).toBe(0);
 
     const { submitCoachProfile } = await import('../../../src/data/commands/profile');
     await db.meta.put({ key: 'currentUser', value: me });
-    await submitCoachProfile({ coach_type: 'volunteer', organization: 'Org', bio: 'Bio', phone: '1' });
-    syncNow();
+    await submitCoachProfile(data, { coach_type: 'volunteer', organization: 'Org', bio: 'Bio', phone: '1' });
+    syncNow(data);
     await new Promise((r) => setTimeout(r, 50));
-    await currentEngine()!.idle();
+    await currentEngine(data)!.idle();
     expect(calls).toContain('updateMe');
     expect(await db.outbox.count()).toBe(0);
   });
@@ -166,11 +168,11 @@ describe('runtime for a user not approved yet', () => {
     const server = new MemoryServer();
     server.create('Program', { program_name: 'Welding' });
     const { client } = fakeClient(server, { id: 'u2', email: 'newcoach@example.org' });
-    await startDataSync({ client, user: { id: 'u2', role: 'user', approved: false, requested_access_date: '2026-01-01' } });
-    await currentEngine()!.idle();
+    await startDataSync(data, { client, user: { id: 'u2', role: 'user', approved: false, requested_access_date: '2026-01-01' } });
+    await currentEngine(data)!.idle();
     expect(await db.programs.count()).toBe(0);
-    await startDataSync({ client, user: { id: 'u2', role: 'user', approved: true, requested_access_date: '2026-01-01' } });
-    await currentEngine()!.idle();
+    await startDataSync(data, { client, user: { id: 'u2', role: 'user', approved: true, requested_access_date: '2026-01-01' } });
+    await currentEngine(data)!.idle();
     expect(await db.programs.count()).toBe(1);
   });
 });

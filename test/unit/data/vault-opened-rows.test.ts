@@ -5,14 +5,14 @@ import { opens } from './counted-cipher';
 import { KeyRing } from '../../../src/data/vault/key-ring';
 import { VaultLockedError } from '../../../src/data/vault/errors';
 import { newDataKey } from '../../../src/data/vault/keys';
-import { encryptionMiddleware } from '../../../src/data/vault/middleware';
+import { sealingMiddleware } from '../../../src/data/vault/middleware';
 import { OpenedRows } from '../../../src/data/vault/opened-rows';
 
 // Every record opened (unsealed) is counted.
 vi.mock('../../../src/data/vault/cipher', async (importOriginal) => (await import('./counted-cipher')).countingCipher(importOriginal));
 
 /**
- * The opened-row cache of the encryption layer: a list page re-reading 10,000 sealed participants
+ * The opened-row cache of the sealing layer: a list page re-reading 10,000 sealed participants
  * must not pay AES-GCM for each again, and must never show a stale, changed or locked row.
  */
 let n = 0;
@@ -23,7 +23,7 @@ let name: string;
 
 function openDb(dbName: string, keys: KeyRing, cache: OpenedRows): Dexie {
   const d = new Dexie(dbName);
-  d.use(encryptionMiddleware(keys, cache));
+  d.use(sealingMiddleware(keys, cache));
   d.version(1).stores({ participants: 'id, custody_status', outcomes: 'id, participant_id', conflicts: '++id' });
   return d;
 }
@@ -51,7 +51,7 @@ afterEach(async () => {
   await Dexie.delete(name);
 });
 
-describe('opened rows (a list read again does not decrypt again)', () => {
+describe('opened rows (a list read again does not open again)', () => {
   it('opens each row once while nothing changed (rows written elsewhere), and every read gets the same plain rows', async () => {
     // Written through another connection (another tab): this one has never seen them in the clear.
     const other = openDb(name, ring, new OpenedRows());

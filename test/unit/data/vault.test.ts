@@ -139,11 +139,12 @@ describe('the device vault', () => {
     restarted.close();
   });
 
-  it('refuses a short or non-numeric PIN', async () => {
+  it('refuses a short, long or non-numeric PIN (the one rule, domain/pin-rule.ts)', async () => {
     const db = new PassageDB(uniqueName(), new KeyRing());
     await createVault(db, 'u1', { pin_min_length: 6, idle_lock_minutes: 15 });
-    await expect(setPin(db, '12345', FAST)).rejects.toThrow('6 to 12 digits');
-    await expect(setPin(db, 'abcdef', FAST)).rejects.toThrow();
+    await expect(setPin(db, '12345', FAST)).rejects.toThrow('The PIN must be at least 6 digits.');
+    await expect(setPin(db, '1234567890123', FAST)).rejects.toThrow('The PIN must be at most 12 digits.');
+    await expect(setPin(db, 'abcdef', FAST)).rejects.toThrow('The PIN must be digits only.');
     await setPin(db, '123456', FAST);
     db.close();
   });

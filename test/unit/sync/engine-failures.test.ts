@@ -4,13 +4,12 @@ import { createParticipant, updateParticipant } from '../../../src/data/commands
 import { enrollParticipant } from '../../../src/data/commands/enrollments';
 import { createProgram, deleteProgram } from '../../../src/data/commands/programs';
 import { discardOp, editRejectedOp, retryOp } from '../../../src/data/commands/sync-ops';
-import { setDataContext } from '../../../src/data/context';
 
 describe('S8 failures', () => {
   it('a 500 is retried after a jittered backoff, not before', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 500 });
-    await createParticipant({ first_name: 'A', last_name: 'B' });
+    await createParticipant(h.data, { first_name: 'A', last_name: 'B' });
     await h.engine.start();
     await h.settle();
     const [op] = await h.db.outbox.toArray();
@@ -24,9 +23,9 @@ describe('S8 failures', () => {
 
   it('a 401 mid-queue pauses everything and keeps the queue until resumed', async () => {
     const h = makeHarness({ tuning: { maxBulk: 1, concurrency: 1 } });
-    await createParticipant({ first_name: 'A', last_name: '1' });
-    await createParticipant({ first_name: 'B', last_name: '2' });
-    await createParticipant({ first_name: 'C', last_name: '3' });
+    await createParticipant(h.data, { first_name: 'A', last_name: '1' });
+    await createParticipant(h.data, { first_name: 'B', last_name: '2' });
+    await createParticipant(h.data, { first_name: 'C', last_name: '3' });
     h.transport.failNext({ method: 'create', skip: 1 }, { kind: 'status', status: 401, message: 'Unauthorized' });
     await h.engine.start();
     await h.settle();
@@ -46,9 +45,9 @@ describe('S8 failures', () => {
   it.each([403, 409, 422])('a %i marks the op rejected with the server message; dependents wait; others go', async (status) => {
     const h = makeHarness({ tuning: { maxBulk: 1 } });
     h.transport.failNext({ method: 'create', entity: 'Participant' }, { kind: 'status', status, message: `refused ${status}` });
-    const bad = await createParticipant({ first_name: 'Bad', last_name: 'X' });
-    await enrollParticipant({ participant_id: bad.id, cohort_id: 'c1' });
-    await createProgram({ program_name: 'Welding' });
+    const bad = await createParticipant(h.data, { first_name: 'Bad', last_name: 'X' });
+    await enrollParticipant(h.data, { participant_id: bad.id, cohort_id: 'c1' });
+    await createProgram(h.data, { program_name: 'Welding' });
     await h.engine.start();
     await h.settle();
     expect(h.transport.server.rows('Program')).toHaveLength(1);
@@ -65,14 +64,14 @@ describe('S8 failures', () => {
   it('retry, edit and discard of rejected ops', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 422, message: 'bad' }, 2);
-    const p = await createParticipant({ first_name: 'A', last_name: '' });
+    const p = await createParticipant(h.data, { first_name: 'A', last_name: '' });
     await h.engine.start();
     await h.settle();
     const [op] = await h.db.outbox.toArray();
-    await retryOp(op.seq!);
+    await retryOp(h.data, op.seq!);
     await h.settle();
     expect((await h.db.outbox.get(op.seq!))!.state).toBe('rejected');
-    await editRejectedOp(op.seq!, { last_name: 'Fixed' });
+    await editRejectedOp(h.data, op.seq!, { last_name: 'Fixed' });
     expect(await h.db.participants.get(p.id)).toMatchObject({ last_name: 'Fixed' });
     await h.settle();
     expect(h.transport.server.rows('Participant')).toEqual([expect.objectContaining({ last_name: 'Fixed' })]);
@@ -81,18 +80,18 @@ describe('S8 failures', () => {
     const prog = h.transport.server.create('Program', { program_name: 'Keep' });
     await h.engine.runOnce();
     h.transport.failNext({ method: 'remove' }, { kind: 'status', status: 403, message: 'Admins only' });
-    await deleteProgram(prog.id);
+    await deleteProgram(h.data, prog.id);
     await h.engine.runOnce();
     const [del] = await h.db.outbox.toArray();
-    await discardOp(del.seq!);
+    await discardOp(h.data, del.seq!);
     expect(await h.db.programs.get(prog.id)).toMatchObject({ program_name: 'Keep' });
 
     h.transport.failNext({ method: 'create', entity: 'Participant' }, { kind: 'status', status: 403, message: 'no' });
-    const q = await createParticipant({ first_name: 'Q', last_name: 'Q' });
-    const e = await enrollParticipant({ participant_id: q.id, cohort_id: 'c1' });
+    const q = await createParticipant(h.data, { first_name: 'Q', last_name: 'Q' });
+    const e = await enrollParticipant(h.data, { participant_id: q.id, cohort_id: 'c1' });
     await h.engine.runOnce();
     const [create] = await h.db.outbox.where('record_id').equals(q.id).toArray();
-    await discardOp(create.seq!);
+    await discardOp(h.data, create.seq!);
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.participants.get(q.id)).toBeUndefined();
     expect(await h.db.enrollments.get(e.id)).toBeUndefined();
@@ -104,18 +103,18 @@ describe('S8 failures', () => {
     await h.engine.start();
     await h.settle();
     h.transport.failNext({ method: 'update' }, { kind: 'status', status: 403, message: 'no' });
-    await updateParticipant(row.id, { phone: '2' });
+    await updateParticipant(h.data, row.id, { phone: '2' });
     await h.engine.runOnce();
     const [op] = await h.db.outbox.toArray();
     expect(op.state).toBe('rejected');
-    await discardOp(op.seq!);
+    await discardOp(h.data, op.seq!);
     expect(await h.db.participants.get(row.id)).toMatchObject({ phone: '1' });
   });
 
   it('a 429 holds the whole queue for Retry-After', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 429, retryAfterSeconds: 120 });
-    await createParticipant({ first_name: 'A', last_name: 'B' });
+    await createParticipant(h.data, { first_name: 'A', last_name: 'B' });
     await h.engine.start();
     await h.settle();
     const calls = h.transport.calls.length;
@@ -128,7 +127,7 @@ describe('S8 failures', () => {
   it('offline: status goes offline, retries back off; the connection returning resets and syncs', async () => {
     const h = makeHarness();
     h.transport.offline = true;
-    await createParticipant({ first_name: 'A', last_name: 'B' });
+    await createParticipant(h.data, { first_name: 'A', last_name: 'B' });
     await h.engine.start();
     await h.settle();
     expect((await h.status()).online).toBe(false);
@@ -149,7 +148,7 @@ describe('S8 failures', () => {
   it('nothing is dropped: after 30 failed attempts the op is still queued, then goes through', async () => {
     const h = makeHarness({ tuning: { periodicMs: 24 * 3600_000 } });
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 500 }, 30);
-    await createParticipant({ first_name: 'A', last_name: 'B' });
+    await createParticipant(h.data, { first_name: 'A', last_name: 'B' });
     await h.engine.start();
     await h.settle();
     for (let i = 0; i < 100; i++) {
@@ -171,10 +170,10 @@ describe('S8 failures', () => {
 describe('S11 identity', () => {
   it('pushes only the signed-in user\'s ops; another user\'s stay queued', async () => {
     const h = makeHarness({ userId: 'user-2' });
-    setDataContext({ userId: 'user-1' });
-    await createParticipant({ first_name: 'Old', last_name: 'User' });
-    setDataContext({ userId: 'user-2' });
-    await createParticipant({ first_name: 'New', last_name: 'User' });
+    h.data.userId = 'user-1';
+    await createParticipant(h.data, { first_name: 'Old', last_name: 'User' });
+    h.data.userId = 'user-2';
+    await createParticipant(h.data, { first_name: 'New', last_name: 'User' });
     await h.engine.start();
     await h.settle();
     expect(h.transport.server.rows('Participant').map((r) => r.first_name)).toEqual(['New']);
@@ -187,7 +186,7 @@ describe('S12 storage', () => {
   it('a quota error while applying a pull is a clear message, and no op is lost', async () => {
     const h = makeHarness();
     h.transport.server.create('Participant', { first_name: 'S', last_name: 'X' });
-    await createParticipant({ first_name: 'A', last_name: 'B' });
+    await createParticipant(h.data, { first_name: 'A', last_name: 'B' });
     h.transport.failNext({ method: 'bulkCreate' }, { kind: 'status', status: 503 });
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 503 });
     const put = vi.spyOn(h.db.syncState, 'put').mockImplementation(() => {

@@ -15,7 +15,7 @@ describe('S4 field-level updates', () => {
   it('sends only the changed fields', async () => {
     const h = makeHarness();
     const row = await synced(h);
-    await updateParticipant(row.id, { first_name: 'Ana', phone: '2' });
+    await updateParticipant(h.data, row.id, { first_name: 'Ana', phone: '2' });
     await h.engine.runOnce();
     expect(h.transport.callsOf('update')).toEqual([expect.objectContaining({ args: [row.id, { phone: '2' }] })]);
   });
@@ -24,7 +24,7 @@ describe('S4 field-level updates', () => {
     const h = makeHarness();
     const row = await synced(h);
     h.transport.server.update('Participant', row.id, { address: 'B' });
-    await updateParticipant(row.id, { phone: '2' });
+    await updateParticipant(h.data, row.id, { phone: '2' });
     await h.engine.runOnce();
     expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: '2', address: 'B' });
     expect(await h.db.participants.get(row.id)).toMatchObject({ phone: '2', address: 'B' });
@@ -37,13 +37,13 @@ describe('S4 field-level updates', () => {
     // Another device sets the address; this tablet has not pulled it (its pulls fail meanwhile).
     h.transport.server.update('Participant', row.id, { address: 'Other device' });
     h.transport.failNext({ method: 'filter' }, { kind: 'status', status: 503 }, 50);
-    await updateParticipant(row.id, { phone: '2' });
+    await updateParticipant(h.data, row.id, { phone: '2' });
     // The attempt fetches the server's row (the new address date) and times out before the PUT arrives.
     h.transport.failNext({ method: 'update' }, { kind: 'timeout' });
     await h.engine.runOnce();
     expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: '1', address: 'Other device' });
     // Still showing the old address, the coach changes it too: same op, the address's base is 'A'.
-    await updateParticipant(row.id, { address: 'This tablet' });
+    await updateParticipant(h.data, row.id, { address: 'This tablet' });
     await h.advance(60_000);
     expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: '2', address: 'This tablet' });
     expect(await h.db.conflicts.toArray()).toEqual([expect.objectContaining({ field: 'address', local_value: 'This tablet', server_value: 'Other device' })]);
@@ -53,7 +53,7 @@ describe('S4 field-level updates', () => {
     const h = makeHarness();
     const row = await synced(h);
     const moved = h.transport.server.update('Participant', row.id, { phone: 'server' })!;
-    await updateParticipant(row.id, { phone: 'local' });
+    await updateParticipant(h.data, row.id, { phone: 'local' });
     await h.engine.runOnce();
     expect(h.transport.server.get('Participant', row.id)!.phone).toBe('local');
     expect(await h.db.conflicts.toArray()).toEqual([
@@ -75,7 +75,7 @@ describe('S4 field-level updates', () => {
     const h = makeHarness();
     const row = await synced(h);
     h.transport.server.update('Participant', row.id, { phone: 'server' });
-    await updateParticipant(row.id, { phone: 'local' });
+    await updateParticipant(h.data, row.id, { phone: 'local' });
     h.transport.failNext({ method: 'update' }, { kind: 'drop-response' });
     await h.engine.runOnce();
     expect(await h.db.conflicts.count()).toBe(0);
@@ -88,11 +88,11 @@ describe('S4 field-level updates', () => {
     const h = makeHarness();
     const row = await synced(h);
     h.transport.server.update('Participant', row.id, { phone: 'server', address: 'S' });
-    await updateParticipant(row.id, { phone: 'local', address: 'L' });
+    await updateParticipant(h.data, row.id, { phone: 'local', address: 'L' });
     await h.engine.runOnce();
     const [phone, address] = (await h.db.conflicts.toArray()).sort((a, b) => a.field.localeCompare(b.field)).reverse();
-    await resolveConflict(phone.id!, 'server');
-    await resolveConflict(address.id!, 'local');
+    await resolveConflict(h.data, phone.id!, 'server');
+    await resolveConflict(h.data, address.id!, 'local');
     await h.engine.runOnce();
     expect(h.transport.server.get('Participant', row.id)).toMatchObject({ phone: 'server', address: 'L' });
     expect((await h.db.conflicts.toArray()).map((c) => [c.field, c.status]).sort()).toEqual([
@@ -129,7 +129,7 @@ describe('S5 incremental pull', () => {
     const h = makeHarness();
     const row = await synced(h);
     h.transport.failNext({ method: 'fetchMany' }, { kind: 'status', status: 503 });
-    await updateParticipant(row.id, { phone: 'mine' });
+    await updateParticipant(h.data, row.id, { phone: 'mine' });
     h.transport.server.update('Participant', row.id, { address: 'theirs' });
     await h.engine.runOnce();
     expect(await h.db.outbox.count()).toBe(1);
@@ -144,7 +144,7 @@ describe('S6 deletions', () => {
     const b = h.transport.server.create('Participant', { first_name: 'B', last_name: 'X' });
     await h.engine.runOnce();
     h.transport.failNext({ method: 'fetchMany' }, { kind: 'status', status: 503 });
-    await updateParticipant(b.id, { phone: 'kept' });
+    await updateParticipant(h.data, b.id, { phone: 'kept' });
     h.transport.server.remove('Participant', a.id);
     h.transport.server.remove('Participant', b.id);
     await h.engine.runOnce();
@@ -157,7 +157,7 @@ describe('S6 deletions', () => {
     const conflicts = await h.db.conflicts.toArray();
     expect(conflicts).toEqual([expect.objectContaining({ kind: 'vanished', record_id: b.id, status: 'open', local_value: expect.objectContaining({ phone: 'kept' }) })]);
     // Keeping the local copy creates it again (with a fresh client_ref) under a new server id.
-    await resolveConflict(conflicts[0].id!, 'local');
+    await resolveConflict(h.data, conflicts[0].id!, 'local');
     await h.engine.runOnce();
     const recreated = h.transport.server.rows('Participant');
     expect(recreated).toEqual([expect.objectContaining({ first_name: 'B', phone: 'kept' })]);

@@ -2,11 +2,11 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { makeHarness, type Harness } from './harness';
-import { ScriptedTransport } from './scripted-transport';
+import { ScriptedTransport } from '../../support/scripted-transport';
 import { SyncEngine } from '../../../src/data/sync/engine';
 import { PassageDB } from '../../../src/data/db';
-import { setDataContext } from '../../../src/data/context';
 import { readSyncStatus } from '../../../src/data/queries/sync-status';
+import { makeDevice } from '../../support/device';
 import type { EntityName } from '../../../shared/entities';
 
 const BIG: EntityName[] = ['Enrollment', 'Session', 'Outcome'];
@@ -204,15 +204,15 @@ describe('issue #9.5: first-sync progress, durable', () => {
     old.close();
 
     const db = new PassageDB(name);
-    setDataContext({ db, userId: 'user-1' });
-    expect((await readSyncStatus()).firstSyncComplete).toBe(true);
+    const { data } = makeDevice({ db, userId: 'user-1' });
+    expect((await readSyncStatus(data)).firstSyncComplete).toBe(true);
     const transport = new ScriptedTransport();
     transport.offline = true;
     const clock = { now: () => Date.UTC(2026, 0, 3), setTimeout: () => 0, clearTimeout: () => {} };
     const engine = new SyncEngine({ db, transport, clock, userId: 'user-1', random: () => 0.5 });
     await engine.start();
     await engine.idle();
-    const status = await readSyncStatus();
+    const status = await readSyncStatus(data);
     expect(status.firstSyncComplete).toBe(true);
     expect(status.firstSync.every((f) => f.done)).toBe(true);
     await engine.stop();

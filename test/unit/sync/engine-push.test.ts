@@ -6,7 +6,7 @@ import { enrollParticipant } from '../../../src/data/commands/enrollments';
 describe('S1 one transaction', () => {
   it('an op leaves the outbox only together with the server answer landing in the mirror', async () => {
     const h = makeHarness();
-    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
+    const p = await createParticipant(h.data, { first_name: 'Ana', last_name: 'Ruiz' });
     await h.engine.start();
     await h.settle();
     const [server] = h.transport.server.rows('Participant');
@@ -18,7 +18,7 @@ describe('S1 one transaction', () => {
   it('a failed push keeps both the op and the local row', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 503 });
-    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
+    const p = await createParticipant(h.data, { first_name: 'Ana', last_name: 'Ruiz' });
     await h.engine.start();
     await h.settle();
     expect(await h.db.outbox.count()).toBe(1);
@@ -29,13 +29,13 @@ describe('S1 one transaction', () => {
 describe('S2 ids', () => {
   it('rewrites the row, references, queued ops and keeps an alias when the server assigns the id', async () => {
     const h = makeHarness();
-    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
-    const e = await enrollParticipant({ participant_id: p.id, cohort_id: 'c1' });
+    const p = await createParticipant(h.data, { first_name: 'Ana', last_name: 'Ruiz' });
+    const e = await enrollParticipant(h.data, { participant_id: p.id, cohort_id: 'c1' });
     // The participant's create is in flight when the person edits it again.
     h.transport.failNext({ method: 'create', entity: 'Participant' }, { kind: 'hold' });
     await h.engine.start();
     await h.held(1);
-    await updateParticipant(p.id, { phone: '555' });
+    await updateParticipant(h.data, p.id, { phone: '555' });
     h.transport.release(0);
     await h.settle();
     await h.engine.runOnce();
@@ -53,8 +53,8 @@ describe('S2 ids', () => {
   it('answers arriving out of order land on the right records', async () => {
     const h = makeHarness({ tuning: { maxBulk: 1 } });
     h.transport.failNext({ method: 'create' }, { kind: 'hold' }, 2);
-    const a = await createParticipant({ first_name: 'A', last_name: 'One' });
-    const b = await createParticipant({ first_name: 'B', last_name: 'Two' });
+    const a = await createParticipant(h.data, { first_name: 'A', last_name: 'One' });
+    const b = await createParticipant(h.data, { first_name: 'B', last_name: 'Two' });
     await h.engine.start();
     await h.held(2);
     h.transport.release(1);
@@ -74,7 +74,7 @@ describe('S3 exactly once', () => {
   it('a create applied but whose answer was lost is adopted by client_ref, not sent twice', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'drop-response' });
-    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
+    const p = await createParticipant(h.data, { first_name: 'Ana', last_name: 'Ruiz' });
     await h.engine.start();
     await h.settle();
     expect(h.transport.server.rows('Participant')).toHaveLength(1);
@@ -90,7 +90,7 @@ describe('S3 exactly once', () => {
   it('a create that never arrived is looked up, not found, and sent again', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'timeout' });
-    await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
+    await createParticipant(h.data, { first_name: 'Ana', last_name: 'Ruiz' });
     await h.engine.start();
     await h.settle();
     await h.advance(60_000);
@@ -103,7 +103,7 @@ describe('S3 exactly once', () => {
   it('a bulk create whose answer was lost is adopted whole', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'bulkCreate' }, { kind: 'drop-response' });
-    for (let i = 0; i < 5; i++) await createParticipant({ first_name: `P${i}`, last_name: 'X' });
+    for (let i = 0; i < 5; i++) await createParticipant(h.data, { first_name: `P${i}`, last_name: 'X' });
     await h.engine.start();
     await h.settle();
     await h.advance(60_000);
@@ -117,13 +117,13 @@ describe('S3 exactly once', () => {
     // Applied, answer lost: the create waits, flagged for a client_ref look-up.
     h.transport.failNext({ method: 'create' }, { kind: 'drop-response', status: 502 }, 3);
     h.transport.failNext({ method: 'filter' }, { kind: 'status', status: 503 }, 3);
-    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz', phone: '555-0100' });
+    const p = await createParticipant(h.data, { first_name: 'Ana', last_name: 'Ruiz', phone: '555-0100' });
     await h.engine.start();
     await h.settle();
     expect(h.transport.server.rows('Participant')).toEqual([expect.objectContaining({ phone: '555-0100' })]);
     expect(await h.db.outbox.toArray()).toEqual([expect.objectContaining({ kind: 'create', state: 'pending', outcome_unknown: true })]);
     // The coach corrects the phone before the look-up ran: the server already holds the old body.
-    await updateParticipant(p.id, { phone: '555-0199' });
+    await updateParticipant(h.data, p.id, { phone: '555-0199' });
     await h.advance(60_000);
     const rows = h.transport.server.rows('Participant');
     expect(rows).toEqual([expect.objectContaining({ client_ref: p.client_ref, phone: '555-0199' })]);
@@ -135,10 +135,10 @@ describe('S3 exactly once', () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'drop-response', status: 502 });
     h.transport.failNext({ method: 'filter' }, { kind: 'status', status: 503 }, 3);
-    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
+    const p = await createParticipant(h.data, { first_name: 'Ana', last_name: 'Ruiz' });
     await h.engine.start();
     await h.settle();
-    await updateParticipant(p.id, { phone: '555-0101' });
+    await updateParticipant(h.data, p.id, { phone: '555-0101' });
     // Meanwhile an administrator, who sees the new record on the server, sets the same field.
     const [srv] = h.transport.server.rows('Participant');
     h.transport.server.update('Participant', srv.id, { phone: '555-0202' });
@@ -153,8 +153,8 @@ describe('S3 exactly once', () => {
     const h = makeHarness();
     // Applied, then a proxy answered 502: the op backs off, the same cycle's pull finds the row.
     h.transport.failNext({ method: 'create' }, { kind: 'drop-response', status: 502 });
-    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
-    const e = await enrollParticipant({ participant_id: p.id, cohort_id: 'c1' });
+    const p = await createParticipant(h.data, { first_name: 'Ana', last_name: 'Ruiz' });
+    const e = await enrollParticipant(h.data, { participant_id: p.id, cohort_id: 'c1' });
     await h.engine.start();
     await h.settle();
     const [srvP] = h.transport.server.rows('Participant');
@@ -169,7 +169,7 @@ describe('S3 exactly once', () => {
 describe('S7 order', () => {
   it('independent creates go in one bulk call', async () => {
     const h = makeHarness();
-    for (let i = 0; i < 5; i++) await createParticipant({ first_name: `P${i}`, last_name: 'X' });
+    for (let i = 0; i < 5; i++) await createParticipant(h.data, { first_name: `P${i}`, last_name: 'X' });
     await h.engine.start();
     await h.settle();
     expect(h.transport.callsOf('bulkCreate')).toHaveLength(1);
@@ -180,7 +180,7 @@ describe('S7 order', () => {
   it('a refused bulk is retried one by one, so only the bad op is rejected', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'bulkCreate' }, { kind: 'status', status: 422, message: 'first_name is required' });
-    for (let i = 0; i < 3; i++) await createParticipant({ first_name: `P${i}`, last_name: 'X' });
+    for (let i = 0; i < 3; i++) await createParticipant(h.data, { first_name: `P${i}`, last_name: 'X' });
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 422, message: 'first_name is required' });
     await h.engine.start();
     await h.settle();
@@ -192,10 +192,10 @@ describe('S7 order', () => {
   it('an edit made before the create reached the server goes after it, to the server id', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'hold' });
-    const p = await createParticipant({ first_name: 'Ana', last_name: 'Ruiz' });
+    const p = await createParticipant(h.data, { first_name: 'Ana', last_name: 'Ruiz' });
     await h.engine.start();
     await h.held(1);
-    await updateParticipant(p.id, { last_name: 'Ruiz-Lopez' });
+    await updateParticipant(h.data, p.id, { last_name: 'Ruiz-Lopez' });
     expect(h.transport.callsOf('update')).toHaveLength(0);
     h.transport.release(0);
     await h.settle();
@@ -209,7 +209,7 @@ describe('S7 order', () => {
     const rows = [1, 2, 3].map((i) => h.transport.server.create('Participant', { first_name: `P${i}`, last_name: 'X' }));
     await h.engine.start();
     await h.settle();
-    for (const r of rows) await updateParticipant(r.id, { phone: `1-${r.id}` });
+    for (const r of rows) await updateParticipant(h.data, r.id, { phone: `1-${r.id}` });
     await h.engine.runOnce();
     expect(h.transport.callsOf('bulkUpdate')).toHaveLength(1);
     expect(h.transport.callsOf('update')).toHaveLength(0);
@@ -217,7 +217,7 @@ describe('S7 order', () => {
 
     h.transport.failNext({ method: 'bulkUpdate' }, { kind: 'status', status: 422, message: 'phone is invalid' });
     h.transport.failNext({ method: 'update', skip: 1 }, { kind: 'status', status: 422, message: 'phone is invalid' });
-    for (const r of rows) await updateParticipant(r.id, { phone: `2-${r.id}` });
+    for (const r of rows) await updateParticipant(h.data, r.id, { phone: `2-${r.id}` });
     await h.engine.runOnce();
     expect(h.transport.callsOf('update')).toHaveLength(3);
     const left = await h.db.outbox.toArray();

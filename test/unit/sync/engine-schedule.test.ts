@@ -14,9 +14,9 @@ describe('S9 triggers', () => {
     const h = makeHarness();
     await h.engine.start();
     await h.settle();
-    await createParticipant({ first_name: 'A', last_name: '1' });
+    await createParticipant(h.data, { first_name: 'A', last_name: '1' });
     await h.advance(900);
-    await createParticipant({ first_name: 'B', last_name: '2' });
+    await createParticipant(h.data, { first_name: 'B', last_name: '2' });
     await h.advance(900);
     expect(h.transport.server.rows('Participant')).toHaveLength(0);
     await h.advance(100);
@@ -42,14 +42,14 @@ describe('S9 triggers', () => {
   it('"Sync now" runs at once, even for ops waiting out a backoff', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 500 }, 3);
-    await createParticipant({ first_name: 'A', last_name: '1' });
+    await createParticipant(h.data, { first_name: 'A', last_name: '1' });
     await h.engine.start();
     await h.settle();
     await h.advance(800);
     await h.advance(1600);
     const [op] = await h.db.outbox.toArray();
     expect(op.next_attempt_at).toBeGreaterThan(h.clock.now() + 1000);
-    syncNow();
+    syncNow(h.data);
     await h.settle();
     expect(h.transport.server.rows('Participant')).toHaveLength(1);
   });
@@ -87,7 +87,7 @@ describe('S10 one leader', () => {
     await h.settle();
     await second.idle();
     expect(second.isLeader).toBe(true);
-    await createParticipant({ first_name: 'A', last_name: '1' });
+    await createParticipant(h.data, { first_name: 'A', last_name: '1' });
     second.syncNow();
     await h.settle();
     await second.idle();
@@ -100,7 +100,7 @@ describe('S14 time', () => {
   it('the engine reads time only from its clock', async () => {
     const h = makeHarness();
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 500 });
-    await createParticipant({ first_name: 'A', last_name: '1' });
+    await createParticipant(h.data, { first_name: 'A', last_name: '1' });
     await h.engine.start();
     await h.settle();
     const [op] = await h.db.outbox.toArray();

@@ -45,7 +45,7 @@ const idsOf = (rows: Row[]) => rows.map((r) => r.id).sort();
 const scopeOf = async (h: Harness) => (await h.db.meta.get(TABLET_SCOPE_KEY))?.value as TabletScope;
 const choose = (h: Harness, added: string[], removed: string[]) => h.db.meta.put({ key: SITE_CHOICE_KEY, value: { userId: 'user-1', added, removed } });
 
-describe('issue #22: a tablet holds its coach\'s sites', () => {
+describe('S15, issue #22: a tablet holds its coach\'s sites', () => {
   it('holds the sites of the cohorts the coach leads or supports: their cohorts, sessions, enrollments, participants and outcomes; all programs, sites and users', async () => {
     const { h, sites, cohorts, participants } = world();
     await h.engine.start();
@@ -119,7 +119,7 @@ describe('issue #22: a tablet holds its coach\'s sites', () => {
     await h.settle();
     const waiting = participants[2]; // cohort 2, site 2
     h.transport.failNext({ method: 'update' }, { kind: 'status', status: 503 }, 1);
-    await updateParticipant(waiting.id, { first_name: 'Changed' });
+    await updateParticipant(h.data, waiting.id, { first_name: 'Changed' });
     h.transport.server.update('Cohort', cohorts[2].id, { support_coach_emails: [] });
     await h.engine.runOnce();
     expect(await ids(h, 'cohorts')).toEqual(idsOf([cohorts[0]]));
@@ -154,7 +154,7 @@ describe('issue #22: a tablet holds its coach\'s sites', () => {
     const { h, cohorts } = world();
     await h.engine.start();
     await h.settle();
-    const intake = await createParticipant({ first_name: 'Walk', last_name: 'In' });
+    const intake = await createParticipant(h.data, { first_name: 'Walk', last_name: 'In' });
     await h.advance(2_000);
     await h.engine.runOnce();
     await h.engine.runOnce();
@@ -173,8 +173,8 @@ describe('issue #22: a tablet holds its coach\'s sites', () => {
     const { h, cohorts } = world();
     await h.engine.start();
     await h.settle();
-    const intake = await createParticipant({ first_name: 'Walk', last_name: 'In' });
-    await enrollParticipant({ participant_id: intake.id, cohort_id: cohorts[0].id, intake_date: '2026-01-15' });
+    const intake = await createParticipant(h.data, { first_name: 'Walk', last_name: 'In' });
+    await enrollParticipant(h.data, { participant_id: intake.id, cohort_id: cohorts[0].id, intake_date: '2026-01-15' });
     await h.advance(2_000);
     await h.engine.runOnce();
     await h.engine.runOnce();

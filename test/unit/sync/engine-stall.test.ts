@@ -23,7 +23,7 @@ async function offlineFor(h: Harness, ms: number): Promise<void> {
 describe('issue #9.1: no op stays inflight after a thrown error', () => {
   it('a storage error while applying a push answer: the op is pending again and goes through once, later', async () => {
     const h = makeHarness();
-    const local = await createParticipant({ first_name: 'Ada', last_name: 'Quota' });
+    const local = await createParticipant(h.data, { first_name: 'Ada', last_name: 'Quota' });
     // The server applies the create; storing its answer (id swap: row, references, alias) fails.
     const put = vi.spyOn(h.db.aliases, 'bulkPut').mockImplementation(() => {
       throw quota();
@@ -49,8 +49,8 @@ describe('issue #9.1: no op stays inflight after a thrown error', () => {
 
   it('a cycle whose step throws ends only when its other requests are answered', async () => {
     const h = makeHarness({ tuning: { concurrency: 2 } });
-    await createParticipant({ first_name: 'Bea', last_name: 'Lane' });
-    await createProgram({ program_name: 'Held program' });
+    await createParticipant(h.data, { first_name: 'Bea', last_name: 'Lane' });
+    await createProgram(h.data, { program_name: 'Held program' });
     h.transport.failNext({ method: 'create', entity: 'Program' }, { kind: 'hold' });
     vi.spyOn(h.db.aliases, 'bulkPut').mockImplementationOnce(() => {
       throw quota();
@@ -82,8 +82,8 @@ describe('issue #9.4: one slow request is not "offline"', () => {
   it('a push timeout backs off that op only: the device stays online, the rest of the cycle runs', async () => {
     const h = makeHarness();
     h.transport.server.create('Cohort', { cohort_code: 'C-1', name: 'On the server' });
-    await createParticipant({ first_name: 'Cy', last_name: 'Slow' });
-    await createProgram({ program_name: 'Fast program' });
+    await createParticipant(h.data, { first_name: 'Cy', last_name: 'Slow' });
+    await createProgram(h.data, { program_name: 'Fast program' });
     h.transport.failNext({ method: 'create', entity: 'Participant' }, { kind: 'timeout' });
     await h.engine.start();
     await h.settle();
@@ -105,7 +105,7 @@ describe('issue #9.4: one slow request is not "offline"', () => {
 
   it('a timed-out create the server did apply is adopted, never sent twice (S3)', async () => {
     const h = makeHarness();
-    await createParticipant({ first_name: 'Dee', last_name: 'Late' });
+    await createParticipant(h.data, { first_name: 'Dee', last_name: 'Late' });
     h.transport.failNext({ method: 'create' }, { kind: 'drop-response' });
     await h.engine.start();
     await h.settle();
@@ -128,7 +128,7 @@ describe('issue #9.4: one slow request is not "offline"', () => {
     expect(await h.db.cohorts.count()).toBe(0);
 
     // A change 1 s later goes out at once, not after an offline backoff.
-    await createParticipant({ first_name: 'Eve', last_name: 'Next' });
+    await createParticipant(h.data, { first_name: 'Eve', last_name: 'Next' });
     await h.advance(1_000);
     expect(h.transport.server.rows('Participant')).toHaveLength(2);
     expect(await h.db.cohorts.count()).toBe(1);
@@ -139,7 +139,7 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
   it('a returning tab syncs at once, even deep in an offline backoff', async () => {
     const h = makeHarness();
     await offlineFor(h, 5 * 60_000);
-    await createParticipant({ first_name: 'Fay', last_name: 'Tab' });
+    await createParticipant(h.data, { first_name: 'Fay', last_name: 'Tab' });
     h.engine.setVisible(false);
     h.engine.setVisible(true);
     await h.settle();
@@ -150,7 +150,7 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
   it('a successful request of any kind (serverReached) syncs at once', async () => {
     const h = makeHarness();
     await offlineFor(h, 5 * 60_000);
-    await createParticipant({ first_name: 'Gus', last_name: 'Request' });
+    await createParticipant(h.data, { first_name: 'Gus', last_name: 'Request' });
     await h.flush();
     h.engine.serverReached();
     await h.settle();
@@ -167,7 +167,7 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
     expect(h.transport.calls.length).toBe(calls);
 
     h.transport.failNext({ method: 'create' }, { kind: 'status', status: 429, retryAfterSeconds: 120 });
-    await createParticipant({ first_name: 'Kim', last_name: 'Throttled' });
+    await createParticipant(h.data, { first_name: 'Kim', last_name: 'Throttled' });
     await h.advance(1_000);
     const held = h.transport.calls.length;
     h.engine.serverReached();
@@ -180,7 +180,7 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
   it('"online" syncs at once after an offline start, however long it lasted', async () => {
     const h = makeHarness();
     await offlineFor(h, 20 * 60_000);
-    await createParticipant({ first_name: 'Hal', last_name: 'Online' });
+    await createParticipant(h.data, { first_name: 'Hal', last_name: 'Online' });
     h.engine.connectionChanged(true);
     await h.settle();
     expect(h.transport.server.rows('Participant')).toHaveLength(1);
@@ -191,7 +191,7 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
     await offlineFor(h, 20 * 60_000);
     // Every armed timer is at most the periodic interval away.
     expect(Math.max(...h.clock.pendingTimers())).toBeLessThanOrEqual(60_000);
-    await createParticipant({ first_name: 'Ivy', last_name: 'Probe' });
+    await createParticipant(h.data, { first_name: 'Ivy', last_name: 'Probe' });
     // No event at all: the next probe finds the server within a minute.
     await h.advance(60_000);
     expect(h.transport.server.rows('Participant')).toHaveLength(1);
@@ -202,7 +202,7 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
     // so no 'online' event will ever say the server is back. The bench's 1,000-op push and the
     // reconnect e2e tests waited out the offline hold (14 s, up to 60 s) here.
     const h = makeHarness();
-    await createParticipant({ first_name: 'Lou', last_name: 'Quiet' });
+    await createParticipant(h.data, { first_name: 'Lou', last_name: 'Quiet' });
     await offlineFor(h, 20 * 60_000);
     await h.advance(1_000);
     expect(h.transport.server.rows('Participant')).toHaveLength(1);
@@ -212,7 +212,7 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
 
   it('while out of reach, what asks the server each second is one small request, not the queue', async () => {
     const h = makeHarness();
-    for (let i = 0; i < 3; i++) await createParticipant({ first_name: 'Mo', last_name: `Queued ${i}` });
+    for (let i = 0; i < 3; i++) await createParticipant(h.data, { first_name: 'Mo', last_name: `Queued ${i}` });
     h.transport.offline = true;
     await h.engine.start();
     await h.settle();
@@ -228,7 +228,7 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
 
   it('the browser said it is offline: no probes, its "online" event brings the change', async () => {
     const h = makeHarness();
-    await createParticipant({ first_name: 'Nell', last_name: 'Airplane' });
+    await createParticipant(h.data, { first_name: 'Nell', last_name: 'Airplane' });
     h.transport.offline = true;
     await h.engine.start();
     h.engine.connectionChanged(false);
@@ -245,7 +245,7 @@ describe('issue #9.3: reconnecting forgets the backoff', () => {
   it('while hidden, an offline engine still probes no later than the periodic interval', async () => {
     const h = makeHarness();
     h.transport.offline = true;
-    await createParticipant({ first_name: 'Jo', last_name: 'Hidden' });
+    await createParticipant(h.data, { first_name: 'Jo', last_name: 'Hidden' });
     h.engine.setVisible(false);
     await h.engine.start();
     await h.settle();

@@ -27,9 +27,9 @@ describe('issue #9.7: deletions reach the tablet promptly', () => {
     const { gone, alsoGone, stays, cohort } = await world(h);
     // Enrolled offline; the enrollment's create is still waiting out a 500 when the 404 comes.
     h.transport.failNext({ method: 'create', entity: 'Enrollment' }, { kind: 'status', status: 500 });
-    await enrollParticipant({ participant_id: gone.id, cohort_id: cohort.id, intake_date: '2026-01-10' });
+    await enrollParticipant(h.data, { participant_id: gone.id, cohort_id: cohort.id, intake_date: '2026-01-10' });
     await h.engine.runOnce();
-    await updateParticipant(gone.id, { phone: '2' });
+    await updateParticipant(h.data, gone.id, { phone: '2' });
     // An admin deletes two participants (the reconcile is not due for 10 minutes).
     h.transport.server.remove('Participant', gone.id);
     h.transport.server.remove('Participant', alsoGone.id);
@@ -50,11 +50,11 @@ describe('issue #9.7: deletions reach the tablet promptly', () => {
   it('Discard after the 404: the record, its ops and its conflict are gone; nothing of it is left to open', async () => {
     const h = makeHarness();
     const { gone } = await world(h);
-    await updateParticipant(gone.id, { phone: '2' });
+    await updateParticipant(h.data, gone.id, { phone: '2' });
     h.transport.server.remove('Participant', gone.id);
     await h.advance(1_000);
     const [op] = await h.db.outbox.toArray();
-    await discardOp(op.seq!);
+    await discardOp(h.data, op.seq!);
     expect(await h.db.participants.get(gone.id)).toBeUndefined();
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.conflicts.where('status').equals('open').count()).toBe(0);
@@ -64,7 +64,7 @@ describe('issue #9.7: deletions reach the tablet promptly', () => {
     const h = makeHarness();
     const { gone } = await world(h);
     h.transport.failNext({ method: 'update' }, { kind: 'status', status: 403, message: 'Not allowed' });
-    await updateParticipant(gone.id, { phone: '2' });
+    await updateParticipant(h.data, gone.id, { phone: '2' });
     await h.advance(1_000);
     h.transport.server.remove('Participant', gone.id);
     await h.advance(10 * 60_000);
@@ -73,7 +73,7 @@ describe('issue #9.7: deletions reach the tablet promptly', () => {
     // Still on the tablet while the coach decides.
     expect(await h.db.participants.get(gone.id)).toBeDefined();
 
-    await discardOp(op.seq!);
+    await discardOp(h.data, op.seq!);
     expect(await h.db.participants.get(gone.id)).toBeUndefined();
     expect(await h.db.participants.count()).toBe(2);
     expect(await h.db.conflicts.where('status').equals('open').count()).toBe(0);
@@ -82,11 +82,11 @@ describe('issue #9.7: deletions reach the tablet promptly', () => {
   it('"Keep mine" after the 404 creates the record again from this device\'s copy', async () => {
     const h = makeHarness();
     const { gone } = await world(h);
-    await updateParticipant(gone.id, { phone: '2' });
+    await updateParticipant(h.data, gone.id, { phone: '2' });
     h.transport.server.remove('Participant', gone.id);
     await h.advance(1_000);
     const [conflict] = await h.db.conflicts.toArray();
-    await resolveConflict(conflict.id!, 'local');
+    await resolveConflict(h.data, conflict.id!, 'local');
     await h.settle();
     const back = h.transport.server.rows('Participant').filter((p) => p.first_name === 'Gone');
     expect(back).toEqual([expect.objectContaining({ last_name: 'Server', phone: '2' })]);

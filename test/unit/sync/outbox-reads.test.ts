@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { opens } from '../data/counted-cipher';
-import { freshDb } from '../data/fresh-db';
+import { makeDevice } from '../../support/device';
 import { createParticipant } from '../../../src/data/commands/participants';
 import { createCohort } from '../../../src/data/commands/cohorts';
-import { setDataContext } from '../../../src/data/context';
+import type { DataContext } from '../../../src/data/context';
 import { readSyncStatus } from '../../../src/data/queries/sync-status';
 import { applyCreatedMany, inAllTables } from '../../../src/data/sync/mirror-writes';
 import type { OutboxOp, PassageDB } from '../../../src/data/db';
@@ -15,15 +15,15 @@ vi.mock('../../../src/data/vault/cipher', async (importOriginal) => (await impor
  * 1,000 changes made offline: the header's status and each answered batch of the push must not
  * unseal the whole queue again (the push of 1,000 ops after reconnect took 6–9 s, most of it that).
  */
+let data: DataContext;
 let db: PassageDB;
 
 async function queue(n: number): Promise<void> {
-  for (let i = 0; i < n; i++) await createParticipant({ first_name: 'Queued', last_name: `P${i}` });
+  for (let i = 0; i < n; i++) await createParticipant(data, { first_name: 'Queued', last_name: `P${i}` });
 }
 
 beforeEach(() => {
-  db = freshDb({ userId: 'user-1' });
-  setDataContext({ sync: null });
+  ({ data, db } = makeDevice({ userId: 'user-1' }));
 });
 
 describe('the outbox read without unsealing it', () => {
@@ -36,7 +36,7 @@ describe('the outbox read without unsealing it', () => {
       { ...ops[2], user_id: 'user-2' },
     ]);
     opens.count = 0;
-    const status = await readSyncStatus();
+    const status = await readSyncStatus(data);
     expect(status.pending).toBe(198);
     expect(status.otherUserPending).toBe(2);
     expect(status.rejected.map((o) => o.seq)).toEqual([ops[0].seq]);
@@ -47,7 +47,7 @@ describe('the outbox read without unsealing it', () => {
   it('an answered batch of creates opens the ops it can change, not the rest of the queue', async () => {
     await queue(300);
     // A cohort created offline too: unrelated to participants, never opened by their batch.
-    await createCohort({ cohort_code: 'C-1', program_id: 'prog-1', site_id: 'site-1' });
+    await createCohort(data, { cohort_code: 'C-1', program_id: 'prog-1', site_id: 'site-1' });
     const first = (await db.outbox.orderBy('seq').limit(100).toArray()) as OutboxOp[];
     const created = first.map((op, i) => ({ op, server: { ...op.data, id: `srv-${i}`, created_date: '2026-01-15T12:00:00.000Z', updated_date: '2026-01-15T12:00:00.000Z' } }));
     opens.count = 0;

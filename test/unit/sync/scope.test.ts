@@ -5,7 +5,7 @@ const coach = { email: 'coach@example.org', everySite: false };
 const admin = { email: 'admin@example.org', everySite: true };
 const known = ['s1', 's2', 's3', 's4'];
 
-describe('issue #22: deriveScope (which sites a tablet holds)', () => {
+describe('S15, issue #22: deriveScope (which sites a tablet holds)', () => {
   const cases: Array<[string, Parameters<typeof deriveScope>[0], { all: boolean; siteIds: string[]; defaultSiteIds: string[] }]> = [
     ['a coach: the sites of their cohorts', { owner: coach, ownCohortSites: ['s2', 's1', 's2'], knownSites: known, choice: null, userId: 'u', now: 1 }, { all: false, siteIds: ['s1', 's2'], defaultSiteIds: ['s1', 's2'] }],
     ['a coach with no cohort: no site', { owner: coach, ownCohortSites: [], knownSites: known, choice: null, userId: 'u', now: 1 }, { all: false, siteIds: [], defaultSiteIds: [] }],
@@ -25,7 +25,7 @@ describe('issue #22: deriveScope (which sites a tablet holds)', () => {
   });
 });
 
-describe('issue #22: scopeKeys (which rows of each entity)', () => {
+describe('S15, issue #22: scopeKeys (which rows of each entity)', () => {
   const facts: ScopeFacts = {
     siteIds: ['s1'],
     cohorts: [{ id: 'c1', site_id: 's1' }, { id: 'c2', site_id: 's2' }, { id: 'local-c3', site_id: 's1' }],

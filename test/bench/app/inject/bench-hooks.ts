@@ -5,16 +5,16 @@
  * read the mirror and outbox without guessing their format.
  */
 import { createParticipant } from '../../../../src/data/commands/participants';
-import { dataContext, setDataContext } from '../../../../src/data/context';
+import { createDataContext } from '../../../../src/data/context';
 import Dexie from 'dexie';
-import { PassageDB, TABLE_OF, V1_MIRROR_STORES } from '../../../../src/data/db';
+import { db as appDb, PassageDB, TABLE_OF, V1_MIRROR_STORES } from '../../../../src/data/db';
 import { applyPulledPage, inPageTables } from '../../../../src/data/sync/mirror-writes';
 import { SITE_CHOICE_KEY, TABLET_SCOPE_KEY } from '../../../../src/data/sync/scope';
 import { readVault } from '../../../../src/data/vault/device-vault';
 import { newDataKey, unwrapWithPin, wrapWithPin } from '../../../../src/data/vault/keys';
 import { placeOf } from '../../../../src/data/vault/cipher';
 import { KeyRing } from '../../../../src/data/vault/key-ring';
-import { encryptionMiddleware } from '../../../../src/data/vault/middleware';
+import { sealingMiddleware } from '../../../../src/data/vault/middleware';
 import { openRow, sealRow } from '../../../../src/data/vault/rows';
 import { CLEAR_FIELDS, SEALED_FIELD } from '../../../../src/data/vault/policy';
 import type { EntityName } from '../../../../shared/entities';
@@ -38,7 +38,10 @@ async function rawFirstRow(dbName: string, store: string): Promise<Record<string
 }
 
 /** The app's Dexie middleware that seals personal fields (src/data/vault/middleware.ts). */
-const ENCRYPTION_MIDDLEWARE = { stack: 'dbcore', name: 'PassageEncryption' } as const;
+const SEALING_MIDDLEWARE = { stack: 'dbcore', name: 'PassageSealing' } as const;
+
+/** This copy's data context: its own connection to the app's database, signed out, no engine. */
+const data = createDataContext({ db: appDb });
 
 const hooks = {
   /**
@@ -48,7 +51,7 @@ const hooks = {
    * copy's memory only. Returns the ms it took (0 when already unlocked).
    */
   async unlock(pin: string): Promise<number> {
-    const db = dataContext().db;
+    const db = data.db;
     if (db.keys.unlocked) return 0;
     const t0 = performance.now();
     const record = await readVault(db);
@@ -61,34 +64,34 @@ const hooks = {
   /** Queues `n` participant creates for `userId` (S11: ops carry the signed-in user). */
   async queueCreates(userId: string, n: number, tag: string): Promise<void> {
     // No engine in this copy of the data layer: the app's own engine pushes them (sync: null).
-    setDataContext({ userId, sync: null });
+    Object.assign(data, { userId, sync: null });
     for (let i = 0; i < n; i++) {
-      await createParticipant({
+      await createParticipant(data, {
         first_name: 'Queued',
         last_name: `${tag} ${i + 1}`,
         custody_status: 'in-custody',
         program_status: 'active',
         enrollment_date: new Date().toISOString().slice(0, 10),
-      } as Parameters<typeof createParticipant>[0]);
+      } as Parameters<typeof createParticipant>[1]);
     }
   },
-  outboxCount: (): Promise<number> => dataContext().db.outbox.count(),
+  outboxCount: (): Promise<number> => data.db.outbox.count(),
   /** Rows per table of the local mirror (the facility link's first sync watches them fill). */
   async mirrorCounts(): Promise<Record<string, number>> {
-    const db = dataContext().db;
+    const db = data.db;
     const tables = ['programs', 'sites', 'users', 'cohorts', 'participants', 'enrollments', 'sessions', 'outcomes'];
     const counts = await Promise.all(tables.map((t) => db.table(t).count()));
     return Object.fromEntries(tables.map((t, i) => [t, counts[i]]));
   },
   /** Primary keys per mirror table (no row is read or opened: issue #22's scope rows count the stores). */
   async tableKeys(tables: string[]): Promise<Record<string, string[]>> {
-    const db = dataContext().db;
+    const db = data.db;
     const keys = await Promise.all(tables.map((t) => db.table(t).toCollection().primaryKeys() as Promise<string[]>));
     return Object.fromEntries(tables.map((t, i) => [t, keys[i]]));
   },
   /** How many of `ids` (per mirror table) the mirror does not hold yet (keys only). */
   async missing(ids: Record<string, string[]>): Promise<number> {
-    const db = dataContext().db;
+    const db = data.db;
     const counts = await Promise.all(
       Object.entries(ids).map(async ([t, want]) => {
         if (!want.length) return 0;
@@ -106,18 +109,18 @@ const hooks = {
     return performance.now() - t0;
   },
   /** Issue #22: this tablet's own intakes kept beyond the scope (pins with reason 'own'). */
-  ownIntakes: (): Promise<number> => dataContext().db.pins.filter((p) => p.reason === 'own').count(),
+  ownIntakes: (): Promise<number> => data.db.pins.filter((p) => p.reason === 'own').count(),
   /** Issue #22: the scope the engine derived last (meta 'tabletScope'). */
   async tabletScope(): Promise<unknown> {
-    return (await dataContext().db.meta.get(TABLET_SCOPE_KEY))?.value ?? null;
+    return (await data.db.meta.get(TABLET_SCOPE_KEY))?.value ?? null;
   },
   /** Issue #22: the person's site choice (meta 'siteChoice'), written as "Sites on this tablet" writes it. */
   async setSiteChoice(choice: { userId: string; added: string[]; removed: string[] }): Promise<void> {
-    await dataContext().db.meta.put({ key: SITE_CHOICE_KEY, value: choice });
+    await data.db.meta.put({ key: SITE_CHOICE_KEY, value: choice });
   },
   /** Why a push did not finish: the outbox by state (and one error each), and the engine's status row. */
   async outboxReport(): Promise<{ states: Record<string, number>; errors: string[]; status: unknown }> {
-    const db = dataContext().db;
+    const db = data.db;
     const states: Record<string, number> = {};
     const errors = new Set<string>();
     for (const op of await db.outbox.toArray()) {
@@ -128,7 +131,7 @@ const hooks = {
   },
   /** Phone numbers of participants in the local mirror, by id. */
   async phones(ids: string[]): Promise<(string | null)[]> {
-    const rows = await dataContext().db.participants.bulkGet(ids);
+    const rows = await data.db.participants.bulkGet(ids);
     return rows.map((r) => (r?.phone as string | null | undefined) ?? null);
   },
   /**
@@ -139,20 +142,20 @@ const hooks = {
    * same rows also go (a) through the engine's own page write (applyPulledPage in its page
    * transaction, the syncState put, the status write after it) into a second scratch database,
    * (b) bulkPut into one with schema version 1's indexes (sealed too), and (issue #14.4) (c) the
-   * engine's page write again into a PassageDB without the encryption middleware: (a) − (c) is
+   * engine's page write again into a PassageDB without the sealing middleware: (a) − (c) is
    * what sealing adds to a first sync's local writes.
    */
   async idbFloor(caps: Record<string, number> = {}): Promise<{ rows: number; ms: number; engineMs: number; plainEngineMs: number; v1Ms: number; sealedByTable: Record<string, number> }> {
-    const source = dataContext().db;
+    const source = data.db;
     const scratch = new PassageDB('passage-bench-floor');
     // Issue #14.4: the engine's page writes into a PassageDB of its own random key (encrypted, as
-    // the app's) and the same into one whose encryption middleware is taken off before it opens.
+    // the app's) and the same into one whose sealing middleware is taken off before it opens.
     const engine = new PassageDB('passage-bench-engine');
     const plainEngine = new PassageDB('passage-bench-engine-plain');
-    plainEngine.unuse(ENCRYPTION_MIDDLEWARE);
+    plainEngine.unuse(SEALING_MIDDLEWARE);
     const v1 = new Dexie('passage-bench-floor-v1');
     // Sealed like the app's database, so it differs from `scratch` by its indexes alone.
-    v1.use(encryptionMiddleware(KeyRing.withNewKey()));
+    v1.use(sealingMiddleware(KeyRing.withNewKey()));
     v1.version(1).stores(V1_MIRROR_STORES);
     const entityOf = new Map<string, EntityName>(Object.entries(TABLE_OF).map(([entity, table]) => [String(table), entity as EntityName]));
     try {
@@ -217,7 +220,7 @@ const hooks = {
    * Argon2id wrap and unwrap of a data key with `pin` (what Save PIN and Unlock do).
    */
   async cryptoCosts(pin: string): Promise<{ perRow: Record<string, { rows: number; sealUs: number; openUs: number }>; wrapMs: number; unwrapMs: number }> {
-    const source = dataContext().db;
+    const source = data.db;
     const key = newDataKey();
     const perRow: Record<string, { rows: number; sealUs: number; openUs: number }> = {};
     for (const t of ['participants', 'outcomes']) {

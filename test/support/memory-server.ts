@@ -1,5 +1,5 @@
-import type { EntityName } from '../../../shared/entities';
-import type { Row } from '../../../src/data/sync/types';
+import type { EntityName } from '../../shared/entities';
+import type { Row } from '../../src/data/sync/types';
 
 /**
  * A tiny in-memory model of the platform's entity API for engine unit tests: ids, strictly

@@ -1,4 +1,4 @@
-import type { EntityApi, PlatformClientLike, Row } from '../../../src/data/platform-like';
+import type { EntityApi, PlatformClientLike, Row } from '../../src/data/platform-like';
 
 /**
  * A small in-memory platform client for the online-only data calls (issue #22.2): `get` and

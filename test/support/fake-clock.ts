@@ -1,4 +1,4 @@
-import type { Clock } from '../../../src/data/sync/types';
+import type { Clock } from '../../src/data/sync/types';
 
 /** A clock the test moves by hand (S14). Timers fire in time order as `advance` passes them. */
 export class FakeClock implements Clock {

@@ -1,5 +1,5 @@
-import type { EntityName } from '../../../shared/entities';
-import type { Row, SyncTransport } from '../../../src/data/sync/types';
+import type { EntityName } from '../../shared/entities';
+import type { Row, SyncTransport } from '../../src/data/sync/types';
 import { MemoryServer } from './memory-server';
 
 /**

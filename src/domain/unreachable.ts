@@ -1,0 +1,8 @@
+/**
+ * The one exhaustiveness check: a `switch` over a union ends with `default: return unreachable(x,
+ * 'op kind')`. TypeScript refuses the call when a member of the union has no case (the argument is
+ * not `never`); at run time a value from an older or newer version throws with its name.
+ */
+export function unreachable(value: never, what: string): never {
+  throw new Error(`Unexpected ${what}: ${String(value)}`);
+}
