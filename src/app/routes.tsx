@@ -14,6 +14,7 @@ import { pagePath, type PageName } from './paths';
 import { usePlatform } from './platform-context';
 import { idSearch, parseSearch, stringifySearch } from './search-params';
 import { NavigationTracker } from './tracking/navigation-tracker';
+import { ROUTE_ERROR_OPTIONS } from './route-error';
 
 /**
  * The route table of spec.md 2.1, code-based: '/' + page name in lower case, matched
@@ -95,6 +96,8 @@ export function createAppRouter(options: { history?: RouterHistory } = {}) {
     stringifySearch,
     defaultPreload: false,
     scrollRestoration: true,
+    // A page that throws shows RouteError in its place, inside the shell, with Try again (issue #27).
+    ...ROUTE_ERROR_OPTIONS,
   });
 }
 

@@ -38,3 +38,8 @@ export function todayISO(now: Date = new Date()): string {
 export function humanize(value: string | null | undefined): string {
   return (value ?? '').replace(/[-_]/g, ' ');
 }
+
+/** '1 change', '3 changes': what waits to reach the server (the lock screens, the logout warning, the S11 gate). */
+export function changesPhrase(count: number): string {
+  return count === 1 ? '1 change' : `${count} changes`;
+}

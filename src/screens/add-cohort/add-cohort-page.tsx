@@ -1,6 +1,5 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { createCohort } from '../../data/commands/cohorts';
 import { usePrograms } from '../../data/queries/programs';
 import { useSites } from '../../data/queries/sites';
@@ -10,6 +9,7 @@ import { codeKey, duplicateCodeMessage, generateCohortCode, nextFreeCohortCode }
 import { pagePath } from '../../app/paths';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
+import { useCommand } from '../parts/use-command';
 import { CoachingStaffSection } from './coaching-staff-section';
 import { CohortDetailsSection } from './cohort-details-section';
 import { draftErrors, EMPTY_DRAFT, hasRequired, toCohortInput, type CohortDraft } from './cohort-draft';
@@ -24,7 +24,6 @@ export function AddCohortPage() {
   // ?program_id= (from ProgramDetail's 'Create First Cohort' / 'Add Cohort') pre-selects the program (issue #12.8).
   const presetProgram = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).program_id });
   const [draft, setDraft] = useState<CohortDraft>(() => ({ ...EMPTY_DRAFT, program_id: typeof presetProgram === 'string' ? presetProgram : '' }));
-  const [pending, setPending] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
 
   const set = (patch: Partial<CohortDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -44,23 +43,21 @@ export function AddCohortPage() {
           if (code) set({ cohort_code: nextFreeCohortCode(code, new Set(codes?.keys())) });
         }
       : null;
+  const create = useCommand((data) => createCohort(data, toCohortInput(draft)), {
+    success: 'Cohort created successfully!',
+    failure: 'Failed to create cohort',
+    onSuccess: () => navigate({ to: pagePath('Cohorts') }),
+  });
+  const pending = create.pending;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!ready || pending || codeError) return;
     if (Object.keys(errors).length > 0) {
       setShowErrors(true);
       return;
     }
-    setPending(true);
-    try {
-      await createCohort(toCohortInput(draft));
-      toast.success('Cohort created successfully!');
-      void navigate({ to: pagePath('Cohorts') });
-    } catch {
-      toast.error('Failed to create cohort');
-      setPending(false);
-    }
+    void create.run();
   }
 
   return (

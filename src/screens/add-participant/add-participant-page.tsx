@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
 import { pagePath } from '../../app/paths';
 import { PRODUCT } from '../../../shared/config';
 import { createParticipant } from '../../data/commands/participants';
@@ -11,6 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PageLink } from '../../ui/page-link';
 import { ParticipantFormSections } from '../parts/participant-form/participant-form-sections';
 import { useParticipantForm } from '../parts/participant-form/use-participant-form';
+import { useCommand } from '../parts/use-command';
 
 /**
  * Spec 2.6. The participant is saved on this device first (createParticipant: mirror row + outbox
@@ -19,21 +19,16 @@ import { useParticipantForm } from '../parts/participant-form/use-participant-fo
 export function AddParticipantPage() {
   const navigate = useNavigate();
   const { values, errors, set, validate } = useParticipantForm(emptyParticipantForm);
-  const [pending, setPending] = useState(false);
+  const add = useCommand((data) => createParticipant(data, toCreateInput(values, todayISO())), {
+    success: 'Participant added successfully!',
+    failure: 'Failed to add participant',
+    onSuccess: () => navigate({ to: pagePath('Participants') }),
+  });
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (pending || !validate()) return;
-    setPending(true);
-    try {
-      await createParticipant(toCreateInput(values, todayISO()));
-      toast.success('Participant added successfully!');
-      await navigate({ to: pagePath('Participants') });
-    } catch (err) {
-      console.error('createParticipant failed', err);
-      toast.error('Failed to add participant');
-      setPending(false);
-    }
+    if (add.pending || !validate()) return;
+    void add.run();
   }
 
   return (
@@ -45,8 +40,8 @@ export function AddParticipantPage() {
           <PageLink href={pagePath('Participants')} className={buttonClass('secondary')}>
             Cancel
           </PageLink>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Adding...' : 'Add Participant'}
+          <Button type="submit" disabled={add.pending}>
+            {add.pending ? 'Adding...' : 'Add Participant'}
           </Button>
         </div>
       </form>

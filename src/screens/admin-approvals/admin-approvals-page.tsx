@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { useCurrentUser } from '../../app/current-user';
 import { useAdminUsers } from '../../data/online/admin-users';
 import type { User } from '../../../shared/entities';
@@ -11,7 +10,8 @@ import { SkeletonCards } from '../../ui/skeleton';
 import { ApprovalCard, type ApprovalAction } from './approval-card';
 import { ApprovalCounts } from './approval-counts';
 import { DevicesPanel } from './devices-panel';
-import { runApproval } from './run-approval';
+import { useCommand } from '../parts/use-command';
+import { APPROVAL_TOASTS, runApproval } from './run-approval';
 
 const FILTERS: { value: ApprovalFilter; label: string }[] = [
   { value: 'pending', label: 'Pending Approval' },
@@ -26,7 +26,13 @@ export function AdminApprovalsPage() {
   // Online only (data/online): the server's list, or the device copy when it cannot be reached.
   const { users, fromDevice, error, refresh } = useAdminUsers(isAdmin);
   const [filter, setFilter] = useState<ApprovalFilter>('pending');
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const approval = useCommand((data, user: User, action: ApprovalAction) => runApproval(data, action, user, me?.email ?? ''), {
+    success: (_, _user, action) => APPROVAL_TOASTS[action].ok,
+    failure: (_user, action) => APPROVAL_TOASTS[action].fail,
+    // spec 2.15: the list is refreshed after each successful action.
+    onSuccess: () => refresh(),
+  });
+  const busyId = approval.running?.[0].id ?? null;
 
   const counts = useMemo(() => {
     const all = users ?? [];
@@ -40,18 +46,6 @@ export function AdminApprovalsPage() {
         <h1 className="text-xl font-semibold text-slate-900">You don't have permission to view this page</h1>
       </div>
     );
-  }
-
-  async function act(user: User, action: ApprovalAction) {
-    setBusyId(user.id);
-    const outcome = await runApproval(action, user, me!.email);
-    if (outcome.ok) {
-      toast.success(outcome.message);
-      await refresh();
-    } else {
-      toast.error(outcome.message);
-    }
-    setBusyId(null);
   }
 
   const shown = (users ?? []).filter((u) => inApprovalList(u, filter));
@@ -79,7 +73,7 @@ export function AdminApprovalsPage() {
       ) : (
         <div className="grid gap-4">
           {shown.map((user) => (
-            <ApprovalCard key={user.id} user={user} busy={busyId === user.id} isSelf={user.id === me.id} onAction={(a) => void act(user, a)} />
+            <ApprovalCard key={user.id} user={user} busy={busyId === user.id} isSelf={user.id === me.id} onAction={(a) => void approval.run(user, a)} />
           ))}
         </div>
       )}

@@ -1,6 +1,5 @@
 import { Mail, Tablet } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { revokeDevice, revokeUser as revokeCoachTablets, useAdminDevices, type DeviceRecord } from '../../data/online/devices';
 import { formatDateTime } from '../../domain/format';
 import { Badge } from '../../ui/badge';
@@ -8,6 +7,8 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { SkeletonCards } from '../../ui/skeleton';
+import { errorLine } from '../parts/present-error';
+import { useCommand, type DeviceData } from '../parts/use-command';
 import { REVOKE_COACH_TEXT, REVOKE_TABLET_TEXT, RevokeDialog } from './revoke-dialog';
 
 /** The tablets of one coach, in the server's order (newest first). */
@@ -41,7 +42,16 @@ export function tabletLabel(device: DeviceRecord): string {
   return `Tablet ${shortId(device)}`;
 }
 
-type Pending = { kind: 'tablet'; device: DeviceRecord; coach: string } | { kind: 'coach'; group: CoachTablets };
+type Revocation = { kind: 'tablet'; device: DeviceRecord; coach: string } | { kind: 'coach'; group: CoachTablets };
+
+/** One revocation, online (data/online/devices). */
+function revoke(data: DeviceData, asked: Revocation, reason: string): Promise<unknown> {
+  return asked.kind === 'tablet' ? revokeDevice(data, asked.device.device_id, reason) : revokeCoachTablets(data, asked.group.userId, reason);
+}
+
+function revokedMessage(asked: Revocation): string {
+  return asked.kind === 'tablet' ? `${asked.coach}'s tablet ${shortId(asked.device)} revoked` : `All of ${asked.group.name}'s tablets revoked`;
+}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -126,36 +136,29 @@ function CoachGroup({ group, isSelf, onRevokeTablet, onRevokeCoach }: { group: C
 export function DevicesPanel({ meId }: { meId: string }) {
   const { devices, offline, error, refresh } = useAdminDevices(true);
   const groups = useMemo(() => groupByCoach(devices ?? []), [devices]);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<Revocation | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
+  const revocation = useCommand(revoke, {
+    success: (_, asked) => revokedMessage(asked),
+    failure: 'Failed to revoke',
+    onSuccess: async () => {
+      setAsking(null);
+      await refresh();
+    },
+    // Inside the dialog: the server's own refusal, or the offline sentence of the data layer.
+    onError: (presented) => setFailure(errorLine(presented)),
+  });
 
-  function ask(next: Pending) {
+  function ask(next: Revocation) {
     setFailure(null);
-    setPending(next);
+    setAsking(next);
   }
 
-  async function confirm(reason: string) {
-    if (!pending) return;
-    setBusy(true);
+  function confirm(reason: string) {
+    if (!asking) return;
     setFailure(null);
-    try {
-      if (pending.kind === 'tablet') {
-        await revokeDevice(pending.device.device_id, reason);
-        toast.success(`${pending.coach}'s tablet ${shortId(pending.device)} revoked`);
-      } else {
-        await revokeCoachTablets(pending.group.userId, reason);
-        toast.success(`All of ${pending.group.name}'s tablets revoked`);
-      }
-      setPending(null);
-      await refresh();
-    } catch (err) {
-      // The server's own message (PlatformError), or the offline sentence of the data layer.
-      setFailure((err as Error)?.message || 'Failed to revoke');
-    } finally {
-      setBusy(false);
-    }
+    void revocation.run(asking, reason);
   }
 
   let body: ReactNode;
@@ -200,15 +203,15 @@ export function DevicesPanel({ meId }: { meId: string }) {
         Signed-in tablets
       </h2>
       {body}
-      {pending && (
+      {asking && (
         <RevokeDialog
-          title={pending.kind === 'tablet' ? `Revoke ${pending.coach}'s tablet ${shortId(pending.device)}?` : `Revoke all of ${pending.group.name}'s tablets?`}
-          description={pending.kind === 'tablet' ? REVOKE_TABLET_TEXT : REVOKE_COACH_TEXT}
-          confirmLabel={pending.kind === 'tablet' ? 'Revoke tablet' : 'Revoke all tablets'}
-          busy={busy}
+          title={asking.kind === 'tablet' ? `Revoke ${asking.coach}'s tablet ${shortId(asking.device)}?` : `Revoke all of ${asking.group.name}'s tablets?`}
+          description={asking.kind === 'tablet' ? REVOKE_TABLET_TEXT : REVOKE_COACH_TEXT}
+          confirmLabel={asking.kind === 'tablet' ? 'Revoke tablet' : 'Revoke all tablets'}
+          busy={revocation.pending}
           error={failure}
-          onConfirm={(reason) => void confirm(reason)}
-          onCancel={() => setPending(null)}
+          onConfirm={confirm}
+          onCancel={() => setAsking(null)}
         />
       )}
     </section>

@@ -1,6 +1,7 @@
 import { approveUser, rejectUser, revokeUser } from '../../data/online/approvals';
-import { OfflineError } from '../../data/errors';
 import type { User } from '../../../shared/entities';
+import { unreachable } from '../../domain/unreachable';
+import type { DeviceData } from '../parts/use-command';
 import type { ApprovalAction } from './approval-card';
 
 /** The toast texts of spec.md 8 for each action's success and failure. */
@@ -11,33 +12,22 @@ export const APPROVAL_TOASTS: Record<ApprovalAction, { ok: string; fail: string 
   revoke: { ok: 'User access revoked', fail: 'Failed to update user' },
 };
 
-export type ApprovalOutcome = { ok: true; message: string } | { ok: false; message: string };
-
-/** Runs one action; offline, the data layer's own message explains why nothing happened. */
-export async function runApproval(action: ApprovalAction, user: User, adminEmail: string): Promise<ApprovalOutcome> {
-  try {
-    switch (action) {
-      case 'approve-coach':
-        await approveUser(user, 'user', adminEmail);
-        break;
-      case 'approve-admin':
-        await approveUser(user, 'admin', adminEmail);
-        break;
-      case 'reject':
-        await rejectUser(user);
-        break;
-      case 'revoke':
-        await revokeUser(user);
-        break;
-      default: {
-        const never: never = action;
-        throw new Error(`Unknown approval action ${String(never)}`);
-      }
-    }
-    return { ok: true, message: APPROVAL_TOASTS[action].ok };
-  } catch (error) {
-    if (error instanceof OfflineError) return { ok: false, message: error.message };
-    console.error(`Approval action ${action} failed`, error);
-    return { ok: false, message: APPROVAL_TOASTS[action].fail };
+/** Runs one action online (data/online/approvals); throws what the data layer throws (OfflineError: offline). */
+export async function runApproval(data: DeviceData, action: ApprovalAction, user: User, adminEmail: string): Promise<void> {
+  switch (action) {
+    case 'approve-coach':
+      await approveUser(data, user, 'user', adminEmail);
+      return;
+    case 'approve-admin':
+      await approveUser(data, user, 'admin', adminEmail);
+      return;
+    case 'reject':
+      await rejectUser(data, user);
+      return;
+    case 'revoke':
+      await revokeUser(data, user);
+      return;
+    default:
+      return unreachable(action, 'approval action');
   }
 }

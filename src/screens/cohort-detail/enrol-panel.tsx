@@ -1,7 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { enrollParticipant } from '../../data/commands/enrollments';
-import { OfflineError } from '../../data/errors';
 import { keepOnTablet } from '../../data/online/beyond-scope';
 import { useBeyondScopeSearch } from '../../data/online/beyond-scope-hooks';
 import { useParticipants } from '../../data/queries/participants';
@@ -12,6 +11,7 @@ import { todayISO } from '../../domain/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/field';
+import { useCommand } from '../parts/use-command';
 import { EnrolSearchResults } from './enrol-search-results';
 
 /**
@@ -40,12 +40,10 @@ export function EnrolPanel({
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Participant | null>(null);
   const [intakeDate, setIntakeDate] = useState(() => todayISO());
-  const [pending, setPending] = useState(false);
   const result = useMemo(() => searchParticipants(index, query, enrolledIds), [index, query, enrolledIds]);
   // Issue #22.2: a tablet holding only some sites also asks the server; its matches come after these.
   const beyond = useBeyondScopeSearch(query, !selected && !!participants, { mode: 'enrol' });
   const beyondResults = useMemo(() => beyond.results.filter((p) => !enrolledIds.has(p.id)), [beyond.results, enrolledIds]);
-  const [keeping, setKeeping] = useState<string | null>(null);
 
   function choose(p: Participant) {
     setSelected(p);
@@ -53,39 +51,30 @@ export function EnrolPanel({
   }
 
   /** A participant from beyond the tablet: kept on it first (a day), then chosen as usual; the enrollment is queued as any other. */
-  async function chooseBeyond(p: Participant) {
-    if (keeping) return;
-    setKeeping(p.id);
-    try {
-      const kept = await keepOnTablet(p.id);
-      if (kept) choose(kept);
-      else toast.error('Participant not found');
-    } catch (error) {
-      toast.error(error instanceof OfflineError ? error.message : 'Failed to keep the participant on this tablet. Please try again.');
-    } finally {
-      setKeeping(null);
-    }
-  }
+  const keep = useCommand((data, p: Participant) => keepOnTablet(data, p.id), {
+    failure: 'Failed to keep the participant on this tablet. Please try again.',
+    onSuccess: (kept) => (kept ? choose(kept) : toast.error('Participant not found')),
+  });
+  const keeping = keep.running?.[0].id ?? null;
+
+  // The spec shows no failure for enrolling (spec.md 8); the words are ours.
+  const enrolment = useCommand(
+    (data, participant: Participant) => enrollParticipant(data, { participant_id: participant.id, cohort_id: cohortId, intake_date: intakeDate || todayISO() }),
+    { success: 'Participant enrolled successfully!', failure: 'Failed to enroll participant. Please try again.', onSuccess: onClose },
+  );
+  const pending = enrolment.pending;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!selected || pending) return;
     if (full) setConfirmingOverCapacity(true);
-    else void enrol();
+    else enrol();
   }
 
-  async function enrol() {
+  function enrol() {
     if (!selected || pending) return;
     setConfirmingOverCapacity(false);
-    setPending(true);
-    try {
-      await enrollParticipant({ participant_id: selected.id, cohort_id: cohortId, intake_date: intakeDate || todayISO() });
-      toast.success('Participant enrolled successfully!');
-      onClose();
-    } catch {
-      toast.error('Failed to enroll participant. Please try again.');
-      setPending(false);
-    }
+    void enrolment.run(selected);
   }
 
   return (
@@ -117,7 +106,7 @@ export function EnrolPanel({
             beyond={beyond}
             beyondResults={beyondResults}
             keeping={keeping}
-            onChooseBeyond={(p) => void chooseBeyond(p)}
+            onChooseBeyond={(p) => void keep.run(p)}
           />
         )}
       </div>
@@ -136,7 +125,7 @@ export function EnrolPanel({
         description={`${cohort.cohort_code || 'This cohort'} already has ${activeCount} active participants for ${formatCapacity(cohort.capacity)} places. Enrolling ${selected ? participantName(selected) : 'this participant'} takes it to ${activeCount + 1} / ${formatCapacity(cohort.capacity)}.`}
         confirmLabel="Enrol anyway"
         destructive={false}
-        onConfirm={() => void enrol()}
+        onConfirm={enrol}
         onCancel={() => setConfirmingOverCapacity(false)}
       />
     </form>

@@ -1,6 +1,5 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { unenrollParticipant } from '../../data/commands/enrollments';
 import type { RosterRow } from '../../data/queries/cohorts';
 import { UID_FIELD } from '../../../shared/config';
@@ -9,6 +8,7 @@ import { participantName } from '../../domain/enrol-search';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
+import { useCommand } from '../parts/use-command';
 
 /**
  * The active enrollments; X withdraws one (status 'withdrawn', never deleted — spec 4) after a
@@ -16,23 +16,15 @@ import { PageLink } from '../../ui/page-link';
  * The dialog's wording is ours: the spec only gives the 'Participant unenrolled' toast.
  */
 export function RosterList({ rows, cohortCode }: { rows: RosterRow[]; cohortCode?: string }) {
-  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ id: string; name: string } | null>(null);
+  // The spec shows no failure for unenrolling (spec.md 8); the words are ours.
+  const unenrol = useCommand((data, enrollmentId: string) => unenrollParticipant(data, enrollmentId), {
+    success: 'Participant unenrolled',
+    failure: 'Failed to unenroll participant. Please try again.',
+    onSuccess: () => setAsking(null),
+  });
+  const busy = unenrol.pending;
   if (rows.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No participants enrolled yet</p>;
-
-  async function unenrol() {
-    if (!asking) return;
-    setBusy(true);
-    try {
-      await unenrollParticipant(asking.id);
-      toast.success('Participant unenrolled');
-      setAsking(null);
-    } catch {
-      toast.error('Failed to unenroll participant. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <>
@@ -70,7 +62,7 @@ export function RosterList({ rows, cohortCode }: { rows: RosterRow[]; cohortCode
         description={`${asking?.name ?? 'The participant'} will be marked withdrawn from ${cohortCode || 'this cohort'}. The enrollment record is kept, and they can be enrolled again later.`}
         confirmLabel="Unenroll"
         busy={busy}
-        onConfirm={() => void unenrol()}
+        onConfirm={() => asking && void unenrol.run(asking.id)}
         onCancel={() => !busy && setAsking(null)}
       />
     </>

@@ -1,20 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { ArrowLeft, Pencil } from 'lucide-react';
-import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
+import { Pencil } from 'lucide-react';
+import { PAGE_NEEDS } from '../../data/queries/first-sync';
 import { useParticipant } from '../../data/queries/participants';
 import { useKeepOnTablet } from '../../data/online/beyond-scope-hooks';
 import type { Participant } from '../../../shared/entities';
 import { buttonClass } from '../../ui/button';
-import { NotFoundState } from '../../ui/empty-state';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
-import { FirstSyncMissingRecord } from '../parts/first-sync-missing-record';
 import { BackLink } from '../parts/back-link';
+import { DetailRecordState } from '../parts/detail-record-state';
+import { useDetailRecord, withScope } from '../parts/use-detail-record';
 import { PageHeader } from '../../ui/page-header';
-import { pagePath } from '../../app/paths';
-import { PageLink } from '../../ui/page-link';
 import { CohortEnrollmentsPanel } from './cohort-enrollments-panel';
 import { ConsentCard } from './consent-card';
-import { DetailSkeleton } from './detail-skeleton';
 import { BeyondScopeState } from './beyond-scope-state';
 import { ParticipantEditForm } from './participant-edit-form';
 import { ParticipantProfileView } from './participant-profile-view';
@@ -29,9 +26,11 @@ import { QuickStatsPanel } from './quick-stats-panel';
  * participant is not on this tablet and what to do — never 'Participant not found'.
  */
 export function ParticipantDetailPage({ id }: { id: string }) {
-  const participant = useParticipant(id);
-  const readiness = useFirstSync(PAGE_NEEDS.ParticipantDetail);
-  const beyond = useKeepOnTablet(id, participant === null && readiness.state === 'ready');
+  const { view: local, readiness } = useDetailRecord(useParticipant(id), PAGE_NEEDS.ParticipantDetail);
+  // Not on the tablet: asked of the server when the tablet holds only some sites ('idle' when it
+  // holds every site, 'none' when the server has no such participant either: not found).
+  const beyond = useKeepOnTablet(id, local.show === 'not-found');
+  const view = withScope(local, beyond.status === 'idle' || beyond.status === 'none' ? 'no' : 'maybe');
   // The participant as it was when editing began: the edit sends only what changed since then,
   // so a field someone else changed meanwhile (and synced in) is not overwritten.
   const [editBase, setEditBase] = useState<Participant | null>(null);
@@ -47,32 +46,19 @@ export function ParticipantDetailPage({ id }: { id: string }) {
     }
   }, [editBase]);
 
-  if (participant === undefined || (participant === null && (readiness.state === 'checking' || readiness.state === 'downloading'))) {
+  if (view.show !== 'record') {
     return (
-      <div className="mx-auto max-w-7xl">
-        <FirstSyncNotice readiness={readiness} />
-        <DetailSkeleton />
-      </div>
-    );
-  }
-  if (participant === null && readiness.state === 'incomplete') {
-    return <FirstSyncMissingRecord readiness={readiness} list="Participants" label="Back to Participants" />;
-  }
-  if (participant === null && beyond.status !== 'idle' && beyond.status !== 'none') {
-    return <BeyondScopeState state={beyond} />;
-  }
-  if (participant === null) {
-    return (
-      <NotFoundState
-        title="Participant not found"
-        action={
-          <PageLink href={pagePath('Participants')} className={buttonClass('secondary')}>
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Participants
-          </PageLink>
-        }
+      <DetailRecordState
+        view={view}
+        readiness={readiness}
+        loadingLabel="Loading participant"
+        notFound="Participant not found"
+        back={{ page: 'Participants', label: 'Back to Participants' }}
+        beyondScope={(back) => <BeyondScopeState state={beyond} back={back} />}
       />
     );
   }
+  const participant = view.record;
 
   const name = `${participant.first_name ?? ''} ${participant.last_name ?? ''}`.trim();
   return (

@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { useEffect, type FormEvent } from 'react';
 import { updateParticipant } from '../../data/commands/participants';
 import type { Participant } from '../../../shared/entities';
 import { formFromParticipant, toPatch } from '../../domain/participant-form';
 import { ParticipantFormSections } from '../parts/participant-form/participant-form-sections';
 import { fieldId, useParticipantForm } from '../parts/participant-form/use-participant-form';
+import { useCommand } from '../parts/use-command';
 import { Button } from '../../ui/button';
 
 /**
@@ -14,29 +14,25 @@ import { Button } from '../../ui/button';
  */
 export function ParticipantEditForm({ participant, onDone }: { participant: Participant; onDone: () => void }) {
   const { values, errors, set, validate } = useParticipantForm(() => formFromParticipant(participant));
-  const [pending, setPending] = useState(false);
+  const update = useCommand((data, patch: ReturnType<typeof toPatch>) => updateParticipant(data, participant.id, patch), {
+    success: 'Participant updated successfully!',
+    // The spec shows no failure for this edit (spec.md 8); the words are ours.
+    failure: 'Failed to update participant. Your changes are still in the form.',
+    onSuccess: onDone,
+  });
 
   // Switching to edit mode moves focus into the form, so keyboard and screen-reader users land where the change happened.
   useEffect(() => document.getElementById(fieldId('academy_uid'))?.focus(), []);
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
-    if (pending || !validate()) return;
+    if (update.pending || !validate()) return;
     const patch = toPatch(participant, values);
     if (Object.keys(patch).length === 0) {
       onDone();
       return;
     }
-    setPending(true);
-    try {
-      await updateParticipant(participant.id, patch);
-      toast.success('Participant updated successfully!');
-      onDone();
-    } catch (err) {
-      console.error('updateParticipant failed', err);
-      toast.error('Failed to update participant. Your changes are still in the form.');
-      setPending(false);
-    }
+    void update.run(patch);
   }
 
   return (
@@ -47,11 +43,11 @@ export function ParticipantEditForm({ participant, onDone }: { participant: Part
         data-testid="edit-actions"
         className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:justify-end sm:px-6 lg:-mx-8 lg:px-8"
       >
-        <Button variant="secondary" onClick={onDone} disabled={pending}>
+        <Button variant="secondary" onClick={onDone} disabled={update.pending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : 'Save Changes'}
+        <Button type="submit" disabled={update.pending}>
+          {update.pending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>
     </form>

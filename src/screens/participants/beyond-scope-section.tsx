@@ -1,13 +1,13 @@
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { Mail, Phone } from 'lucide-react';
 import { keepOnTablet } from '../../data/online/beyond-scope';
 import type { BeyondSearch } from '../../data/online/beyond-scope-hooks';
-import { OfflineError } from '../../data/errors';
 import type { Participant } from '../../../shared/entities';
 import { pagePath, pageUrl } from '../../app/paths';
 import { Badge } from '../../ui/badge';
+import { useCommand } from '../parts/use-command';
 
 /** What the list says under an empty local result when the server cannot be asked (issue #22.2). */
 export const NOT_ON_TABLET_OFFLINE = 'Not on this tablet. Participants of other sites can be found when you are online.';
@@ -57,34 +57,26 @@ export function BeyondScopeSection({ search, localEmpty }: { search: BeyondSearc
 
 function BeyondCard({ participant: p }: { participant: Participant }) {
   const navigate = useNavigate();
-  const [opening, setOpening] = useState(false);
+  const keep = useCommand((data) => keepOnTablet(data, p.id), {
+    failure: 'Failed to open participant. Please try again.',
+    onSuccess: (kept) =>
+      kept ? navigate({ to: pagePath('ParticipantDetail'), search: { id: kept.id } }) : void toast.error('Participant not found'),
+  });
+  const opening = keep.pending;
   const name = `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || 'Participant';
   const inCustody = p.custody_status === 'in-custody';
 
-  async function open(event: MouseEvent<HTMLAnchorElement>) {
+  function open(event: MouseEvent<HTMLAnchorElement>) {
     // Modified clicks (a new tab) stay the browser's: the page opened there fetches it itself.
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (opening) return;
-    setOpening(true);
-    try {
-      const kept = await keepOnTablet(p.id);
-      if (!kept) {
-        toast.error('Participant not found');
-        setOpening(false);
-        return;
-      }
-      void navigate({ to: pagePath('ParticipantDetail'), search: { id: kept.id } });
-    } catch (error) {
-      toast.error(error instanceof OfflineError ? error.message : 'Failed to open participant. Please try again.');
-      setOpening(false);
-    }
+    void keep.run();
   }
 
   return (
     <a
       href={pageUrl('ParticipantDetail', p.id)}
-      onClick={(e) => void open(e)}
+      onClick={open}
       aria-busy={opening || undefined}
       className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >

@@ -12,28 +12,28 @@ export interface ProgramFormLabels {
  * The program form of spec 2.11, for New Program and the inline edit: name (required), description,
  * active. Submit stays disabled while the name is empty; a blank name says 'Please enter a program name'.
  */
-export function ProgramForm({ initial, labels, onSubmit, onCancel }: {
+export function ProgramForm({ initial, labels, pending, onSubmit, onCancel }: {
   initial: ProgramInput;
   labels: ProgramFormLabels;
-  /** Resolves true when saved (the caller closes the form), false to keep it open. */
-  onSubmit: (input: ProgramInput) => Promise<boolean>;
+  /** The caller's save is running (its useCommand): submit shows `labels.pending` and is disabled. */
+  pending: boolean;
+  /** Saves; the caller closes the form when it succeeded and keeps it (with the input) when not. */
+  onSubmit: (input: ProgramInput) => void;
   onCancel: () => void;
 }) {
   const [name, setName] = useState(initial.program_name ?? '');
   const [description, setDescription] = useState(initial.description ?? '');
   const [active, setActive] = useState(initial.active ?? true);
   const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
+    if (pending) return;
     if (name.trim() === '') {
       setError('Please enter a program name');
       return;
     }
-    setPending(true);
-    const done = await onSubmit({ program_name: name.trim(), description: description.trim() || null, active });
-    if (!done) setPending(false);
+    onSubmit({ program_name: name.trim(), description: description.trim() || null, active });
   }
 
   return (

@@ -41,15 +41,21 @@ export function SitesOnTabletLink({ button = false, children }: { button?: boole
 
 /**
  * A detail page whose record is beyond the tablet's sites: 'Not on this tablet', what it means and
- * what to do, the link to the Sync page and the way back — instead of '… not found'.
+ * what to do, the link to the Sync page and the way back — instead of '… not found'. With `retry`
+ * (the server could not be asked), 'Try again' comes first.
  */
-export function NotOnTabletState({ message, back }: { message: ReactNode; back: ReactNode }) {
+export function NotOnTabletState({ message, back, retry }: { message: ReactNode; back: ReactNode; retry?: () => void }) {
   return (
     <div className="mx-auto max-w-md py-16 text-center">
       <CloudOff aria-hidden="true" className="mx-auto mb-3 h-8 w-8 text-slate-400" />
       <h1 className="text-2xl font-bold text-slate-900">{NOT_ON_TABLET}</h1>
       <p className="mt-3 text-slate-700">{message}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {retry && (
+          <button type="button" className={buttonClass('primary')} onClick={retry}>
+            Try again
+          </button>
+        )}
         <SitesOnTabletLink button>Sites on this tablet</SitesOnTabletLink>
         {back}
       </div>

@@ -4,6 +4,7 @@ import type { User } from '../../../shared/entities';
 import { submitCoachProfile } from '../../data/commands/profile';
 import { Button } from '../../ui/button';
 import { FormSection, SelectField, TextAreaField, TextField } from '../../ui/field';
+import { useCommand } from '../parts/use-command';
 import {
   COACH_TYPES,
   initialProfileForm,
@@ -18,7 +19,13 @@ import {
 export function ProfileFormView({ user, onSubmitted }: { user: User; onSubmitted: (user: User) => void }) {
   const [values, setValues] = useState<ProfileFormValues>(() => initialProfileForm(user));
   const [errors, setErrors] = useState<ProfileFormErrors>({});
-  const [pending, setPending] = useState(false);
+  // Saved locally and queued (works offline); the cached user turns pending at once.
+  const submit = useCommand((data, fields: ReturnType<typeof toProfileFields>) => submitCoachProfile(data, fields), {
+    success: 'Profile submitted! Waiting for admin approval.',
+    failure: 'Failed to submit profile. Please try again.',
+    onSuccess: (saved) => onSubmitted({ ...user, ...saved }),
+  });
+  const pending = submit.pending;
   const formRef = useRef<HTMLFormElement>(null);
   // Bumped on a refused submit: once the errors are rendered, focus the first field to fix
   // (on a tablet it may be off-screen).
@@ -34,7 +41,7 @@ export function ProfileFormView({ user, onSubmitted }: { user: User; onSubmitted
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (pending) return;
     const found = validateProfileForm(values);
@@ -45,18 +52,7 @@ export function ProfileFormView({ user, onSubmitted }: { user: User; onSubmitted
       setRefusals((n) => n + 1);
       return;
     }
-    setPending(true);
-    try {
-      // Saved locally and queued (works offline); the cached user turns pending at once.
-      const saved = await submitCoachProfile(toProfileFields(values));
-      toast.success('Profile submitted! Waiting for admin approval.');
-      onSubmitted({ ...user, ...saved });
-    } catch (err) {
-      console.error('Profile submission failed', err);
-      toast.error('Failed to submit profile. Please try again.');
-    } finally {
-      setPending(false);
-    }
+    void submit.run(toProfileFields(values));
   }
 
   const firstName = user.full_name?.split(' ')[0];

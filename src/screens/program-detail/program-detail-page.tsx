@@ -1,78 +1,53 @@
 import { SECTION_TITLE } from '../../ui/field';
-import { ArrowLeft, Pencil } from 'lucide-react';
-import { Link } from '@tanstack/react-router';
-import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
+import { Pencil } from 'lucide-react';
+import { PAGE_NEEDS } from '../../data/queries/first-sync';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { updateProgram, type ProgramInput } from '../../data/commands/programs';
 import { useActiveEnrollmentSummary, useCohortsOfProgram } from '../../data/queries/cohorts';
 import { useProgram } from '../../data/queries/programs';
 import { useTabletScope } from '../../data/queries/scope';
 import { scopePhrase } from '../../domain/scope-phrase';
 import { useIsAdmin } from '../../app/current-user';
-import { pagePath } from '../../app/paths';
 import { Badge } from '../../ui/badge';
-import { Button, buttonClass } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { Card, Panel } from '../../ui/card';
-import { NotFoundState } from '../../ui/empty-state';
 import { BackLink } from '../parts/back-link';
+import { DetailRecordState } from '../parts/detail-record-state';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
-import { FirstSyncMissingRecord } from '../parts/first-sync-missing-record';
+import { useCommand } from '../parts/use-command';
+import { useDetailRecord } from '../parts/use-detail-record';
 import { PageHeader } from '../../ui/page-header';
-import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { ProgramForm } from '../parts/program-form';
 import { ProgramBody } from './program-body';
 
 /** Spec 2.12: one program, its cohorts, sites, stats and coaches; admins edit it. */
 export function ProgramDetailPage({ id }: { id: string }) {
-  const program = useProgram(id);
-  // During the first sync an unknown id is "not here yet", not '... not found' (issue #9.5).
-  const readiness = useFirstSync(PAGE_NEEDS.ProgramDetail);
-  const waiting = program === null && readiness.state !== 'ready';
+  // Programs are whole on every tablet (S15): an absent one is not found, once the first sync is done.
+  const { view, readiness } = useDetailRecord(useProgram(id), PAGE_NEEDS.ProgramDetail);
   const cohorts = useCohortsOfProgram(id);
   const summary = useActiveEnrollmentSummary(cohorts?.map((c) => c.id));
   // Issue #22.4: on a tablet holding some sites, its cohorts and figures are those sites' only.
   const scope = useTabletScope();
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState(false);
+  const save = useCommand((data, programId: string, input: ProgramInput) => updateProgram(data, programId, input), {
+    success: 'Program updated successfully!',
+    failure: 'Failed to update program',
+    onSuccess: () => setEditing(false),
+  });
 
-  if (program === undefined || (waiting && readiness.state !== 'incomplete')) {
+  if (view.show !== 'record') {
     return (
-      <div className="mx-auto max-w-7xl">
-        <FirstSyncNotice readiness={readiness} />
-        <div role="status" aria-label="Loading program">
-          <Skeleton className="mb-6 h-9 w-64" />
-          <SkeletonCards count={3} />
-        </div>
-      </div>
-    );
-  }
-  if (waiting) return <FirstSyncMissingRecord readiness={readiness} list="ProgramsSites" label="Back to Programs" />;
-  if (program === null) {
-    return (
-      <NotFoundState
-        title="Program not found"
-        action={
-          <Link to={pagePath('ProgramsSites')} className={buttonClass('secondary')}>
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Back to Programs
-          </Link>
-        }
+      <DetailRecordState
+        view={view}
+        readiness={readiness}
+        loadingLabel="Loading program"
+        notFound="Program not found"
+        back={{ page: 'ProgramsSites', label: 'Back to Programs' }}
       />
     );
   }
-
-  async function save(input: ProgramInput): Promise<boolean> {
-    try {
-      await updateProgram(program!.id, input);
-      toast.success('Program updated successfully!');
-      setEditing(false);
-      return true;
-    } catch {
-      toast.error('Failed to update program');
-      return false;
-    }
-  }
+  const program = view.record;
 
   const name = program.program_name || 'Untitled Program';
   return (
@@ -98,7 +73,13 @@ export function ProgramDetailPage({ id }: { id: string }) {
       {editing && (
         <Card className="mb-6 p-5">
           <h2 className={`mb-3 ${SECTION_TITLE}`}>Edit Program</h2>
-          <ProgramForm initial={program} labels={{ submit: 'Save Changes', pending: 'Saving...' }} onSubmit={save} onCancel={() => setEditing(false)} />
+          <ProgramForm
+            initial={program}
+            labels={{ submit: 'Save Changes', pending: 'Saving...' }}
+            pending={save.pending}
+            onSubmit={(input) => void save.run(program.id, input)}
+            onCancel={() => setEditing(false)}
+          />
         </Card>
       )}
       {!editing && (

@@ -1,10 +1,9 @@
 import { SECTION_TITLE } from '../../ui/field';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { InUseError } from '../../data/errors';
 import { Card } from '../../ui/card';
 import { pageUrl } from '../../app/paths';
 import { PageLink } from '../../ui/page-link';
+import { useCommand, type DeviceData } from '../parts/use-command';
 import { ActiveIcon } from './active-icon';
 import { CardActions } from './card-actions';
 import { DeleteDialog } from './delete-dialog';
@@ -13,9 +12,17 @@ export interface ManagedCardMessages {
   updated: string;
   updateFailed: string;
   deleted: string;
+  /** The spec's failure; a program or site that cohorts use adds how many (InUseError, issue #12.4). */
   deleteFailed: string;
   /** Appended to 'This will permanently delete {name}.' (spec 2.11). */
   consequence: string;
+}
+
+/** What the inline form of a card (and of a column's New form) is given. */
+export interface ManagedFormProps<I> {
+  pending: boolean;
+  onSubmit: (input: I) => void;
+  onCancel: () => void;
 }
 
 /**
@@ -40,46 +47,21 @@ export function ManagedCard<I>({
   active: boolean | null | undefined;
   details: ReactNode;
   isAdmin: boolean;
-  renderForm: (props: { onSubmit: (input: I) => Promise<boolean>; onCancel: () => void }) => ReactNode;
-  update: (input: I) => Promise<unknown>;
-  remove: () => Promise<unknown>;
+  renderForm: (props: ManagedFormProps<I>) => ReactNode;
+  update: (data: DeviceData, input: I) => Promise<unknown>;
+  remove: (data: DeviceData) => Promise<unknown>;
   messages: ManagedCardMessages;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  async function save(input: I): Promise<boolean> {
-    try {
-      await update(input);
-      toast.success(messages.updated);
-      setEditing(false);
-      return true;
-    } catch {
-      toast.error(messages.updateFailed);
-      return false;
-    }
-  }
-
-  async function confirmDelete() {
-    setDeleting(true);
-    try {
-      await remove();
-      toast.success(messages.deleted);
-      setConfirming(false);
-    } catch (error) {
-      // The spec's failure toast; when we know the cohorts that hold it, say how many (issue #12.4).
-      toast.error(messages.deleteFailed, error instanceof InUseError ? { description: error.message } : undefined);
-    } finally {
-      setDeleting(false);
-    }
-  }
+  const save = useCommand(update, { success: messages.updated, failure: messages.updateFailed, onSuccess: () => setEditing(false) });
+  const erase = useCommand(remove, { success: messages.deleted, failure: messages.deleteFailed, onSuccess: () => setConfirming(false) });
 
   if (editing) {
     return (
       <Card className="p-5">
         <h3 className={`mb-3 ${SECTION_TITLE}`}>Edit {kind}</h3>
-        {renderForm({ onSubmit: save, onCancel: () => setEditing(false) })}
+        {renderForm({ pending: save.pending, onSubmit: (input) => void save.run(input), onCancel: () => setEditing(false) })}
       </Card>
     );
   }
@@ -100,8 +82,8 @@ export function ManagedCard<I>({
         open={confirming}
         name={name}
         consequence={messages.consequence}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
+        busy={erase.pending}
+        onConfirm={() => void erase.run()}
         onCancel={() => setConfirming(false)}
       />
     </Card>

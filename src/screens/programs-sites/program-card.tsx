@@ -22,8 +22,8 @@ export function ProgramCard({ program, isAdmin }: { program: Program; isAdmin: b
       isAdmin={isAdmin}
       details={program.description && <span className="mt-1 line-clamp-3 block text-sm text-slate-600">{program.description}</span>}
       renderForm={(form) => <ProgramForm initial={program} labels={{ submit: 'Save', pending: 'Saving...' }} {...form} />}
-      update={(input) => updateProgram(program.id, input)}
-      remove={() => deleteProgram(program.id)}
+      update={(data, input) => updateProgram(data, program.id, input)}
+      remove={(data) => deleteProgram(data, program.id)}
       messages={MESSAGES}
     />
   );

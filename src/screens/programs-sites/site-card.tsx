@@ -44,8 +44,8 @@ export function SiteCard({ site, isAdmin, onTablet = false }: { site: Site; isAd
         </>
       }
       renderForm={(form) => <SiteForm initial={site} labels={{ submit: 'Save', pending: 'Saving...' }} {...form} />}
-      update={(input) => updateSite(site.id, input)}
-      remove={() => deleteSite(site.id)}
+      update={(data, input) => updateSite(data, site.id, input)}
+      remove={(data) => deleteSite(data, site.id)}
       messages={MESSAGES}
     />
   );

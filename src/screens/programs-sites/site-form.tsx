@@ -15,10 +15,13 @@ const SITE_TYPES: { value: SiteType; label: string }[] = [
  * The site form of spec 2.11, for New Site and the inline edit. Like the program form, submit is
  * disabled while the name is empty and a blank name says 'Please enter a site name'.
  */
-export function SiteForm({ initial, labels, onSubmit, onCancel }: {
+export function SiteForm({ initial, labels, pending, onSubmit, onCancel }: {
   initial: SiteInput;
   labels: { submit: string; pending: string };
-  onSubmit: (input: SiteInput) => Promise<boolean>;
+  /** The caller's save is running (its useCommand): submit shows `labels.pending` and is disabled. */
+  pending: boolean;
+  /** Saves; the caller closes the form when it succeeded and keeps it (with the input) when not. */
+  onSubmit: (input: SiteInput) => void;
   onCancel: () => void;
 }) {
   const [name, setName] = useState(initial.site_name ?? '');
@@ -28,16 +31,15 @@ export function SiteForm({ initial, labels, onSubmit, onCancel }: {
   const [region, setRegion] = useState(initial.region ?? '');
   const [active, setActive] = useState(initial.active ?? true);
   const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
+    if (pending) return;
     if (name.trim() === '') {
       setError('Please enter a site name');
       return;
     }
-    setPending(true);
-    const done = await onSubmit({
+    onSubmit({
       site_name: name.trim(),
       site_type: type,
       city: city.trim() || null,
@@ -45,7 +47,6 @@ export function SiteForm({ initial, labels, onSubmit, onCancel }: {
       region: region.trim() || null,
       active,
     });
-    if (!done) setPending(false);
   }
 
   return (

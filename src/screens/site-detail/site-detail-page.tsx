@@ -1,20 +1,15 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from '@tanstack/react-router';
-import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
+import { PAGE_NEEDS } from '../../data/queries/first-sync';
 import { useActiveEnrollmentSummary, useCohortsOfSite } from '../../data/queries/cohorts';
 import { useSite } from '../../data/queries/sites';
 import { useTabletScope } from '../../data/queries/scope';
 import { humanize } from '../../domain/format';
-import { pagePath } from '../../app/paths';
 import { Badge } from '../../ui/badge';
-import { buttonClass } from '../../ui/button';
-import { NotFoundState } from '../../ui/empty-state';
 import { BackLink } from '../parts/back-link';
+import { DetailRecordState } from '../parts/detail-record-state';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
-import { FirstSyncMissingRecord } from '../parts/first-sync-missing-record';
 import { holdsSite } from '../parts/scope-absence';
+import { useDetailRecord } from '../parts/use-detail-record';
 import { PageHeader } from '../../ui/page-header';
-import { Skeleton, SkeletonCards } from '../../ui/skeleton';
 import { LocationPanel } from './location-panel';
 import { SiteBody } from './site-body';
 
@@ -23,39 +18,24 @@ import { SiteBody } from './site-body';
  * cohorts this tablet does not hold (issue #22.2) says so instead of 'No cohorts at this site yet'.
  */
 export function SiteDetailPage({ id }: { id: string }) {
-  const site = useSite(id);
-  // During the first sync an unknown id is "not here yet", not '... not found' (issue #9.5).
-  const readiness = useFirstSync(PAGE_NEEDS.SiteDetail);
-  const waiting = site === null && readiness.state !== 'ready';
+  // Sites are whole on every tablet (S15): an absent one is not found, once the first sync is done.
+  const { view, readiness } = useDetailRecord(useSite(id), PAGE_NEEDS.SiteDetail);
   const cohorts = useCohortsOfSite(id);
   const summary = useActiveEnrollmentSummary(cohorts?.map((c) => c.id));
   const scope = useTabletScope();
 
-  if (site === undefined || (waiting && readiness.state !== 'incomplete')) {
+  if (view.show !== 'record') {
     return (
-      <div className="mx-auto max-w-7xl">
-        <FirstSyncNotice readiness={readiness} />
-        <div role="status" aria-label="Loading site">
-          <Skeleton className="mb-6 h-9 w-64" />
-          <SkeletonCards count={3} />
-        </div>
-      </div>
-    );
-  }
-  if (waiting) return <FirstSyncMissingRecord readiness={readiness} list="ProgramsSites" label="Back to Sites" />;
-  if (site === null) {
-    return (
-      <NotFoundState
-        title="Site not found"
-        action={
-          <Link to={pagePath('ProgramsSites')} className={buttonClass('secondary')}>
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Back to Sites
-          </Link>
-        }
+      <DetailRecordState
+        view={view}
+        readiness={readiness}
+        loadingLabel="Loading site"
+        notFound="Site not found"
+        back={{ page: 'ProgramsSites', label: 'Back to Sites' }}
       />
     );
   }
+  const site = view.record;
 
   return (
     <div className="mx-auto max-w-7xl">

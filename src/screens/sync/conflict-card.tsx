@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { toast } from 'sonner';
 import { formatDateTime } from '../../domain/format';
 import type { ConflictRow } from '../../data/queries/sync';
 import { resolveConflict } from '../../data/commands/sync-ops';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { useCommand } from '../parts/use-command';
 import { entityLabel, fieldLabel, showValue } from './describe-op';
 
 /**
@@ -12,18 +11,12 @@ import { entityLabel, fieldLabel, showValue } from './describe-op';
  * it had changes here (S6). Passage kept this device's value; the coach confirms or takes the other.
  */
 export function ConflictCard({ conflict, title }: { conflict: ConflictRow; title: string | null | undefined }) {
-  const [busy, setBusy] = useState(false);
-  const choose = async (choice: 'local' | 'server') => {
-    setBusy(true);
-    try {
-      await resolveConflict(conflict.id!, choice);
-      toast.success(choice === 'local' ? 'Kept your value' : "Using the server's value");
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const resolve = useCommand((data, choice: 'local' | 'server') => resolveConflict(data, conflict.id!, choice), {
+    success: (_, choice) => (choice === 'local' ? 'Kept your value' : "Using the server's value"),
+    // Passage's own page: the spec has no words for it.
+    failure: 'That did not work. Please try again.',
+  });
+  const busy = resolve.pending;
   // undefined: the name is still being read; null: the record has none.
   const name = title === undefined ? '' : (title ?? 'Unnamed record');
   const when = conflict.server_updated_date ? formatDateTime(conflict.server_updated_date) : null;
@@ -56,10 +49,10 @@ export function ConflictCard({ conflict, title }: { conflict: ConflictRow; title
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={busy} onClick={() => void choose('local')}>
+        <Button variant="secondary" disabled={busy} onClick={() => void resolve.run('local')}>
           Keep mine
         </Button>
-        <Button variant="secondary" disabled={busy} onClick={() => void choose('server')}>
+        <Button variant="secondary" disabled={busy} onClick={() => void resolve.run('server')}>
           Use server's
         </Button>
       </div>

@@ -1,4 +1,5 @@
 import { humanize } from '../../domain/format';
+import { unreachable } from '../../domain/unreachable';
 import type { EntityName } from '../../../shared/entities';
 
 /**
@@ -46,10 +47,8 @@ export function describeOp(op: OpLike): string {
       const shown = fields.slice(0, 3).map(fieldLabel).join(', ');
       return fields.length > 3 ? `Changed ${shown} +${fields.length - 3} more` : `Changed ${shown}`;
     }
-    default: {
-      const never: never = op.kind;
-      return never;
-    }
+    default:
+      return unreachable(op.kind, 'op kind');
   }
 }
 

@@ -4,6 +4,8 @@
  * by typing another id, and client_ref keeps the create exactly-once (S3).
  */
 
+import { unreachable } from '../../domain/unreachable';
+
 export type FieldKind = 'text' | 'number' | 'boolean';
 
 export interface EditableField {
@@ -54,10 +56,8 @@ export function parseEdits(fields: EditableField[], typed: Record<string, string
       case 'boolean':
         data[f.name] = text === 'true';
         break;
-      default: {
-        const never: never = f.kind;
-        return never;
-      }
+      default:
+        return unreachable(f.kind, 'field kind');
     }
   }
   return { ok: true, data };

@@ -1,13 +1,18 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { OutboxOp } from '../../data/queries/sync';
 import { discardOp, editRejectedOp, retryOp } from '../../data/commands/sync-ops';
+import { unreachable } from '../../domain/unreachable';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { errorLine } from '../parts/present-error';
+import { useCommand } from '../parts/use-command';
 import { describeOp, entityLabel } from './describe-op';
 import { opTime } from './op-time';
 import { RejectedOpEditor } from './rejected-op-editor';
+
+/** What the Sync page's actions say when they fail (Passage's own page: the spec has no words for it). */
+const FAILED = 'That did not work. Please try again.';
 
 /** What discarding undoes, in words: a discarded create takes what depends on it along (S8). */
 function discardWarning(op: OutboxOp): string {
@@ -18,10 +23,8 @@ function discardWarning(op: OutboxOp): string {
       return 'The fields go back to the values they had before this change. This cannot be undone.';
     case 'delete':
       return 'The record is put back on this device as it was before it was deleted.';
-    default: {
-      const never: never = op.kind;
-      return never;
-    }
+    default:
+      return unreachable(op.kind, 'op kind');
   }
 }
 
@@ -29,20 +32,18 @@ function discardWarning(op: OutboxOp): string {
 export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | null | undefined }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [editFailure, setEditFailure] = useState<string | null>(null);
   const seq = op.seq!;
-
-  const run = async (action: () => Promise<void>, done: string) => {
-    setBusy(true);
-    try {
-      await action();
-      toast.success(done);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const retry = useCommand((data) => retryOp(data, seq), { success: 'Sending the change again', failure: FAILED });
+  const discard = useCommand((data) => discardOp(data, seq), { success: 'Change discarded', failure: FAILED, onSuccess: () => setConfirming(false) });
+  const edit = useCommand((data, changed: Record<string, unknown>) => editRejectedOp(data, seq, changed), {
+    success: 'Change saved; sending it again',
+    failure: 'The change could not be saved.',
+    onSuccess: () => setEditing(false),
+    // In the editor, beside the fields the coach is correcting.
+    onError: (presented) => setEditFailure(errorLine(presented)),
+  });
+  const busy = retry.pending || discard.pending;
 
   // undefined: the name is still being read; null: the record has none.
   const name = title === undefined ? '' : (title ?? 'Unnamed record');
@@ -64,7 +65,7 @@ export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | nu
       </div>
       {!editing && (
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={busy} onClick={() => void run(() => retryOp(seq), 'Sending the change again')}>
+          <Button variant="secondary" disabled={busy} onClick={() => void retry.run()}>
             Retry
           </Button>
           {op.kind !== 'delete' && (
@@ -80,11 +81,12 @@ export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | nu
       {editing && (
         <RejectedOpEditor
           data={op.data}
+          saving={edit.pending}
+          failure={editFailure}
           onCancel={() => setEditing(false)}
-          onSave={async (changed) => {
-            await editRejectedOp(seq, changed);
-            setEditing(false);
-            toast.success('Change saved; sending it again');
+          onSave={(changed) => {
+            setEditFailure(null);
+            void edit.run(changed);
           }}
         />
       )}
@@ -95,12 +97,7 @@ export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | nu
         confirmLabel="Discard"
         busy={busy}
         onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          void run(async () => {
-            await discardOp(seq);
-            setConfirming(false);
-          }, 'Change discarded')
-        }
+        onConfirm={() => void discard.run()}
       />
     </li>
   );

@@ -4,29 +4,38 @@ import { Button } from '../../ui/button';
 import { fieldLabel } from './describe-op';
 import { editableFields, parseEdits } from './edit-fields';
 
-/** Inline form to correct a rejected op's values, then send it again (S8 'edit'). */
-export function RejectedOpEditor({ data, onSave, onCancel }: { data: Record<string, unknown>; onSave: (changed: Record<string, unknown>) => Promise<void>; onCancel: () => void }) {
+/**
+ * Inline form to correct a rejected op's values, then send it again (S8 'edit'). The save is the
+ * card's (its useCommand): `saving` while it runs, `failure` when it did not work.
+ */
+export function RejectedOpEditor({
+  data,
+  saving,
+  failure,
+  onSave,
+  onCancel,
+}: {
+  data: Record<string, unknown>;
+  saving: boolean;
+  failure: string | null;
+  onSave: (changed: Record<string, unknown>) => void;
+  onCancel: () => void;
+}) {
   const fields = useMemo(() => editableFields(data), [data]);
   const [typed, setTyped] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, f.initial])));
-  const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  // A typed value that cannot be read back (a number field): said beside that field, nothing sent.
+  const [invalid, setInvalid] = useState<{ field: string; message: string } | null>(null);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (saving) return;
     const parsed = parseEdits(fields, typed);
     if (!parsed.ok) {
-      setError({ field: parsed.field, message: parsed.message });
+      setInvalid({ field: parsed.field, message: parsed.message });
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(parsed.data);
-    } catch (err) {
-      setError({ field: null, message: err instanceof Error ? err.message : 'The change could not be saved.' });
-    } finally {
-      setSaving(false);
-    }
+    setInvalid(null);
+    onSave(parsed.data);
   };
 
   if (fields.length === 0) {
@@ -43,7 +52,7 @@ export function RejectedOpEditor({ data, onSave, onCancel }: { data: Record<stri
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3" aria-label="Edit the rejected change">
+    <form onSubmit={submit} className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3" aria-label="Edit the rejected change">
       <div className="grid gap-3 sm:grid-cols-2">
         {fields.map((f) =>
           f.kind === 'boolean' ? (
@@ -59,15 +68,15 @@ export function RejectedOpEditor({ data, onSave, onCancel }: { data: Record<stri
               label={fieldLabel(f.name)}
               inputMode={f.kind === 'number' ? 'decimal' : undefined}
               value={typed[f.name]}
-              error={error?.field === f.name ? error.message : undefined}
+              error={invalid?.field === f.name ? invalid.message : undefined}
               onChange={(e) => setTyped((t) => ({ ...t, [f.name]: e.target.value }))}
             />
           ),
         )}
       </div>
-      {error && error.field === null && (
+      {failure && !invalid && (
         <p role="alert" className="text-sm text-red-700">
-          {error.message}
+          {failure}
         </p>
       )}
       <div className="flex gap-2">

@@ -1,6 +1,5 @@
 import { useId, useMemo, useState } from 'react';
 import { MapPin, Search } from 'lucide-react';
-import { toast } from 'sonner';
 import { useIsAdmin } from '../../app/current-user';
 import { keepDefaultSites, setSitesOnTablet } from '../../data/commands/scope';
 import { chosenSites, useSiteChoice, useTabletScope } from '../../data/queries/scope';
@@ -11,6 +10,7 @@ import { Button } from '../../ui/button';
 import { Panel } from '../../ui/card';
 import { CONTROL_CLASS } from '../../ui/field';
 import { Skeleton } from '../../ui/skeleton';
+import { useCommand } from '../parts/use-command';
 
 /** What a person needs to know about the sites left off (issue #22.1–2). */
 export const OTHER_SITES_MEANING = 'Participants, cohorts and sessions of the other sites stay on the server and can still be found online.';
@@ -49,8 +49,19 @@ export function SitesOnTabletPanel() {
   const choice = useSiteChoice();
   const [draft, setDraft] = useState<ReadonlySet<string> | null>(null);
   const [filter, setFilter] = useState('');
-  const [busy, setBusy] = useState(false);
   const uid = useId();
+  const failure = 'Failed to save the sites on this tablet';
+  const choose = useCommand((data, siteIds: string[]) => setSitesOnTablet(data, siteIds), {
+    success: 'Sites on this tablet saved',
+    failure,
+    onSuccess: () => setDraft(null),
+  });
+  const backToDefault = useCommand((data, _everySite: boolean) => keepDefaultSites(data), {
+    success: (_, everySite) => (everySite ? 'This tablet holds every site again' : 'This tablet holds your sites again'),
+    failure,
+    onSuccess: () => setDraft(null),
+  });
+  const busy = choose.pending || backToDefault.pending;
 
   const title = (
     <span className="flex items-center gap-2">
@@ -101,32 +112,12 @@ export function SitesOnTabletPanel() {
     setDraft(next);
   };
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      await setSitesOnTablet(sites.filter((s) => ticked.has(s.id)).map((s) => s.id));
-      setDraft(null);
-      toast.success('Sites on this tablet saved');
-    } catch (error) {
-      toast.error('Failed to save the sites on this tablet', { description: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => void choose.run(sites.filter((s) => ticked.has(s.id)).map((s) => s.id));
 
-  const restore = async () => {
+  const restore = () => {
     // Nothing saved to undo: only the ticks made here go.
     if (!hasChoice) return setDraft(null);
-    setBusy(true);
-    try {
-      await keepDefaultSites();
-      setDraft(null);
-      toast.success(everySite ? 'This tablet holds every site again' : 'This tablet holds your sites again');
-    } catch (error) {
-      toast.error('Failed to save the sites on this tablet', { description: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    void backToDefault.run(everySite);
   };
 
   return (
@@ -194,10 +185,10 @@ export function SitesOnTabletPanel() {
         )}
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button onClick={() => void save()} disabled={!dirty || busy}>
+        <Button onClick={save} disabled={!dirty || busy}>
           Save
         </Button>
-        <Button variant="secondary" onClick={() => void restore()} disabled={!canRestore || busy}>
+        <Button variant="secondary" onClick={restore} disabled={!canRestore || busy}>
           Back to my sites
         </Button>
       </div>

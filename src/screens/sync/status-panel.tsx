@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { syncNow } from '../../data/commands/sync-now';
+import { useDataContext } from '../../data/provider';
 import type { SyncStatus } from '../../data/queries/sync-status';
 import { countsOf, summarizeSync, syncedAgo } from '../../pwa/sync-summary';
 import { useNow } from '../../pwa/use-now';
@@ -10,6 +11,7 @@ import { FirstSyncProgress } from './first-sync-progress';
 /** The top of the Sync page: one sentence of state, the last sync, 'Sync now', and any blocker. */
 export function StatusPanel({ status }: { status: SyncStatus }) {
   const now = useNow();
+  const data = useDataContext();
   const summary = summarizeSync(countsOf(status));
   const loginHref = `/login?from_url=${encodeURIComponent(typeof window === 'undefined' ? '/sync' : window.location.href)}`;
 
@@ -23,7 +25,7 @@ export function StatusPanel({ status }: { status: SyncStatus }) {
           </p>
           <p className="text-sm text-slate-600">{syncedAgo(status.lastSyncedAt, now)}</p>
         </div>
-        <Button onClick={() => syncNow()} disabled={status.syncing}>
+        <Button onClick={() => syncNow(data)} disabled={status.syncing}>
           <RefreshCw className={status.syncing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
           Sync now
         </Button>

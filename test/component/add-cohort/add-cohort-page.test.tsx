@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
-import { setDataContext } from '../../../src/data/context';
 import { AddCohortPage } from '../../../src/screens/add-cohort/add-cohort-page';
-import { clearDb, renderPage } from '../render-page';
+import { clearDb, pageData, renderPage } from '../render-page';
 
 // Live queries answer through IndexedDB; on a loaded 2-core CI box the first answer can take
 // over a second, so wait up to 5 s before calling a screen wrong; a form filled key by key may
@@ -135,7 +134,7 @@ describe('AddCohortPage (spec 2.9)', () => {
     const user = userEvent.setup();
     await open();
     // The next temporary id collides with an existing row, so the create transaction aborts.
-    setDataContext({ newUuid: () => 'fixed' });
+    pageData().newUuid = () => 'fixed';
     await db.cohorts.put({ id: 'local-fixed', program_id: 'x', site_id: 'y', cohort_code: 'TAKEN' });
     await user.selectOptions(screen.getByLabelText('Program *'), 'pr1');
     await user.selectOptions(screen.getByLabelText('Site *'), 's1');

@@ -3,25 +3,27 @@ import { cleanup, screen, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format, subYears } from 'date-fns';
 import { db } from '../../../src/data/db';
+import { StorageFullError } from '../../../src/data/errors';
 import { AddParticipantPage } from '../../../src/screens/add-participant/add-participant-page';
 import { clearDb, COACH, renderPage } from '../render-page';
 
-// The real command, unless a test asks it to fail (the failure toast path).
-const failNext = vi.hoisted(() => ({ value: false, gate: null as Promise<void> | null }));
+// The real command, unless a test asks it to fail (the failure toast path) with `failNext.error`.
+const failNext = vi.hoisted(() => ({ value: false, error: null as unknown, gate: null as Promise<void> | null }));
 vi.mock('../../../src/data/commands/participants', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/data/commands/participants')>();
   return {
     ...real,
-    createParticipant: async (input: Parameters<typeof real.createParticipant>[0]) => {
+    createParticipant: async (...args: Parameters<typeof real.createParticipant>) => {
       if (failNext.gate) await failNext.gate;
-      if (failNext.value) throw new Error('QuotaExceededError');
-      return real.createParticipant(input);
+      if (failNext.value) throw failNext.error ?? new Error('IDBDatabase: the transaction was aborted');
+      return real.createParticipant(...args);
     },
   };
 });
 
 beforeEach(async () => {
   failNext.value = false;
+  failNext.error = null;
   failNext.gate = null;
   await clearDb();
 });
@@ -125,16 +127,36 @@ describe('AddParticipantPage (spec 2.6)', { timeout: 30_000 }, () => {
   });
 
   it('shows "Adding..." while saving and the failure toast when the save fails', async () => {
+    // An unexpected failure: the spec's toast alone (no reason for people), the error in the console.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     failNext.value = true;
     await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
     await userEvent.type(screen.getByLabelText('First Name *'), 'Ana');
     await userEvent.type(screen.getByLabelText('Last Name *'), 'Ruiz');
     await userEvent.click(screen.getByRole('button', { name: 'Add Participant' }));
     expect(await screen.findByText('Failed to add participant')).toBeInTheDocument();
+    expect(screen.queryByText(/transaction was aborted/)).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Failed to add participant:', expect.objectContaining({ message: 'IDBDatabase: the transaction was aborted' }));
     // The form stays, filled in, ready to try again.
     expect(screen.getByRole('button', { name: 'Add Participant' })).toBeEnabled();
     expect(screen.getByLabelText('First Name *')).toHaveValue('Ana');
     expect(screen.queryByText('Now on Participants')).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+
+  it('a full device says so in its own words under the failure toast (S12)', async () => {
+    failNext.value = true;
+    failNext.error = new StorageFullError();
+    await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
+    await userEvent.type(screen.getByLabelText('First Name *'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Last Name *'), 'Ruiz');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Participant' }));
+    expect(await screen.findByText('Failed to add participant')).toBeInTheDocument();
+    expect(
+      screen.getByText('This device is out of storage space, so the change was not saved. Free up space, then try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('First Name *')).toHaveValue('Ana');
+    expect(await db.participants.count()).toBe(0);
   });
 
   it('disables the button with "Adding..." while the save is in flight', async () => {

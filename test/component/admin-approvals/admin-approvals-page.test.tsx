@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApprovalsPage } from '../../../src/screens/admin-approvals/admin-approvals-page';
 import { PassageDB } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
+import type { DataContext } from '../../../src/data/context';
+import { makeDevice } from '../../support/device';
 import { createPlatformClient } from '../../../src/platform';
 import type { User } from '../../../shared/entities';
 import { renderPage } from '../render-page';
@@ -33,6 +34,8 @@ const seed = (): User[] => [
 ];
 
 let db: PassageDB;
+/** The admin's device, over its own database: the page renders on it. */
+let data: DataContext;
 let client: ReturnType<typeof fakeClient>;
 let users: User[];
 let failUpdates = false;
@@ -75,13 +78,12 @@ beforeEach(() => {
   puts.length = 0;
   db = new PassageDB(`approvals-${Math.random()}`);
   client = fakeClient();
-  setDataContext({ db, userId: admin.id, client });
+  data = makeDevice({ db, userId: admin.id, client, now: () => Date.now() }).data;
 });
 
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
-  resetDataContext();
   await db.delete();
 });
 
@@ -90,7 +92,7 @@ const cards = () => screen.getAllByRole('article');
 // Typing and re-rendering in jsdom takes seconds on a busy 2-core box; 5 s would be flaky.
 describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('non-admins are told they may not see it', async () => {
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: { ...admin, role: 'user' } });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: { ...admin, role: 'user' } });
     expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
     expect(listCalls).toBe(0);
   });
@@ -98,7 +100,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('shows counts, the pending list by default (rejected users only under Rejected, issue #12.5), and the card details', async () => {
     let release!: () => void;
     listGate = new Promise((r) => (release = r));
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     expect(await screen.findByRole('heading', { name: 'Coach Profiles & Approvals' })).toBeInTheDocument();
     expect(screen.getByText('Review and approve reentry coach access requests')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading users' }).querySelectorAll('[data-testid="skeleton-card"]')).toHaveLength(3);
@@ -131,7 +133,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
 
   it('Approve as Coach saves approval fields, toasts, and refreshes the list', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     const pat = await screen.findByRole('article', { name: 'Pat Pending' });
     await user.click(within(pat).getByRole('button', { name: 'Approve as Coach' }));
     expect(await screen.findByText('User approved successfully!')).toBeInTheDocument();
@@ -151,7 +153,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
 
   it('Reject and Revoke set guest with the revoke toast; Approve as Admin (of a rejected user) sets role admin', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     await user.click(within(await screen.findByRole('article', { name: 'Pat Pending' })).getByRole('button', { name: 'Reject' }));
     await screen.findByText('User access revoked');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Pat Pending' })).not.toBeInTheDocument());
@@ -176,7 +178,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     failUpdates = true;
     const user = userEvent.setup({ delay: null });
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     const pat = await screen.findByRole('article', { name: 'Pat Pending' });
     await user.click(within(pat).getByRole('button', { name: 'Approve as Coach' }));
     expect(await screen.findByText('Failed to approve user')).toBeInTheDocument();
@@ -187,7 +189,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
 
   it('offline, approvals are refused with the data layer message', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     const pat = await screen.findByRole('article', { name: 'Pat Pending' });
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await user.click(within(pat).getByRole('button', { name: 'Approve as Coach' }));
@@ -198,16 +200,16 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('an empty list says No {filter} users', async () => {
     users = [admin];
     const user = userEvent.setup({ delay: null });
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     expect(await screen.findByText('No pending users')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), 'rejected');
     expect(screen.getByText('No rejected users')).toBeInTheDocument();
   });
 
   it('reads through the data context\'s client, not a client the shell hands the page', async () => {
-    setDataContext({ client: null });
+    data.client = null;
     await db.users.bulkPut(seed());
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     // No client in the data layer: the page cannot reach the server, whatever the shell holds.
     expect(await screen.findByText(/this is the list as this device last saw it/)).toBeInTheDocument();
     expect(listCalls).toBe(0);
@@ -216,7 +218,7 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
   it('with the server unreachable it shows the device copy and says so', async () => {
     listUnreachable = true;
     await db.users.bulkPut(seed());
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     expect(await screen.findByText(/this is the list as this device last saw it/)).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Pat Pending' })).toBeInTheDocument();
   });

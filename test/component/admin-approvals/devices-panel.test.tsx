@@ -3,7 +3,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApprovalsPage } from '../../../src/screens/admin-approvals/admin-approvals-page';
 import { PassageDB } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
+import type { DataContext } from '../../../src/data/context';
+import { makeDevice } from '../../support/device';
 import { createPlatformClient } from '../../../src/platform';
 import type { User } from '../../../shared/entities';
 import { renderPage } from '../render-page';
@@ -37,6 +38,8 @@ const seedDevices = (): Device[] => [
 ];
 
 let db: PassageDB;
+/** The admin's device, over its own database: the page renders on it. */
+let data: DataContext;
 let devices: Device[];
 const calls: { name: string; body: Record<string, unknown> }[] = [];
 /** When set, a function call answers with this status and body instead. */
@@ -82,13 +85,12 @@ beforeEach(() => {
   failWith = null;
   unreachable = false;
   db = new PassageDB(`devices-${Math.random()}`);
-  setDataContext({ db, userId: admin.id, client: fakeClient() });
+  data = makeDevice({ db, userId: admin.id, client: fakeClient(), now: () => Date.now() }).data;
 });
 
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
-  resetDataContext();
   await db.delete();
 });
 
@@ -97,7 +99,7 @@ const coachGroup = (name: string) => within(panel()).getByRole('group', { name }
 const tablet = (label: string) => within(panel()).getByRole('listitem', { name: label });
 
 async function openPage() {
-  const rendered = await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+  const rendered = await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
   await screen.findByRole('group', { name: 'Cora Coach' });
   return rendered;
 }
@@ -205,7 +207,7 @@ describe('AdminApprovals: Signed-in tablets', { timeout: 20_000 }, () => {
 
   it('offline, the panel says tablets can be managed when online, and lists them once back online', async () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     expect(await within(panel()).findByText('Tablets can be managed when online.')).toBeInTheDocument();
     expect(within(panel()).queryByRole('button')).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -218,7 +220,7 @@ describe('AdminApprovals: Signed-in tablets', { timeout: 20_000 }, () => {
 
   it('with the server unreachable the panel says the same, and a revoke that cannot reach it says so too', async () => {
     unreachable = true;
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     expect(await within(panel()).findByText('Tablets can be managed when online.')).toBeInTheDocument();
 
     unreachable = false;
@@ -255,19 +257,19 @@ describe('AdminApprovals: Signed-in tablets', { timeout: 20_000 }, () => {
 
   it("shows the server's message when the list cannot be read", async () => {
     failWith = { name: 'listDevices', status: 500, body: { error: { code: 'INTERNAL', message: 'Device store unavailable' } } };
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     expect(await within(panel()).findByRole('alert')).toHaveTextContent('Could not load tablets: Device store unavailable');
     expect(within(panel()).queryByText('No tablets registered yet')).not.toBeInTheDocument();
   });
 
   it('says so when no tablet is registered', async () => {
     devices = [];
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: admin });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
     expect(await within(panel()).findByText('No tablets registered yet')).toBeInTheDocument();
   });
 
   it('non-admins see no tablets and nothing is asked of the server', async () => {
-    await renderPage(<AdminApprovalsPage />, { at: 'AdminApprovals', user: { ...cora } });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: { ...cora } });
     expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Signed-in tablets' })).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);

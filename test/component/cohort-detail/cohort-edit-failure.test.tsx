@@ -10,10 +10,12 @@ import { seedCohort } from './seed';
 // take over the default 5 s per test there.
 vi.setConfig({ testTimeout: 30_000 });
 
-// A write that fails (e.g. the device's storage is full): the page must say so and stay in edit mode.
-vi.mock('../../../src/data/commands/cohorts', () => ({
-  updateCohort: vi.fn(() => Promise.reject(new Error('QuotaExceededError'))),
-}));
+// A write that fails because the device's storage is full (S12): the page must say so, in the
+// data layer's words under the spec's failure toast, and stay in edit mode.
+vi.mock('../../../src/data/commands/cohorts', async () => {
+  const { StorageFullError } = await import('../../../src/data/errors');
+  return { updateCohort: vi.fn(() => Promise.reject(new StorageFullError())) };
+});
 
 beforeEach(async () => {
   await clearDb();
@@ -30,6 +32,7 @@ describe('CohortDetailPage edit failure (spec 2.10)', () => {
     await user.type(screen.getByLabelText('Capacity'), '30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update cohort. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('This device is out of storage space, so the change was not saved. Free up space, then try again.')).toBeInTheDocument();
     expect(screen.getByLabelText('Capacity')).toHaveValue('30');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });

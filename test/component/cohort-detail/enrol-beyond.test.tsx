@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
-import { setDataContext } from '../../../src/data/context';
 import { INITIAL_STATUS } from '../../../src/data/sync/status-store';
 import { SYNC_STATUS_KEY } from '../../../src/data/sync/types';
 import { TABLET_SCOPE_KEY, type TabletScope } from '../../../src/data/sync/scope';
 import { CohortDetailPage } from '../../../src/screens/cohort-detail/cohort-detail-page';
-import { clearDb, COACH, renderPage } from '../render-page';
+import { clearDb, COACH, pageData, renderPage } from '../render-page';
 import { seedCohort } from './seed';
-import { fakeEntityClient, type FakeEntityClient } from '../../unit/data/fake-entity-client';
+import { fakeEntityClient, type FakeEntityClient } from '../../support/fake-entity-client';
 
 // Issue #22.2: the enrol search of a tablet that holds only some sites also asks the server.
 vi.setConfig({ testTimeout: 30_000 });
@@ -31,7 +30,7 @@ async function seed({ online = true } = {}) {
     Cohort: [],
     Outcome: [],
   });
-  setDataContext({ client });
+  pageData().client = client;
 }
 
 beforeEach(clearDb);

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { setDataContext } from '../../../src/data/context';
 import { db } from '../../../src/data/db';
 import { forgetAcademyCounts } from '../../../src/data/online/academy-counts';
 import type { PlatformClientLike } from '../../../src/data/platform-like';
@@ -8,7 +7,7 @@ import { TABLET_SCOPE_KEY, type TabletScope } from '../../../src/data/sync/scope
 import { INITIAL_STATUS } from '../../../src/data/sync/status-store';
 import { SYNC_STATUS_KEY } from '../../../src/data/sync/types';
 import { DashboardPage } from '../../../src/screens/dashboard/dashboard-page';
-import { clearDb, COACH, renderPage } from '../render-page';
+import { clearDb, COACH, pageData, renderPage } from '../render-page';
 
 beforeEach(clearDb);
 beforeEach(forgetAcademyCounts);
@@ -58,7 +57,7 @@ describe('Dashboard counts say what they cover (issue #22.4)', { timeout: 30_000
 
   it('online, the academy\'s participants stand beside the tablet\'s', async () => {
     await seed({ siteIds: ['s1', 's2', 's3', 's9'] });
-    setDataContext({ client: academyOf(10_000) });
+    pageData().client = academyOf(10_000);
     await renderPage(<DashboardPage />, { at: 'Dashboard' });
     await screen.findByText('Total Participants');
     await waitFor(() => expect(within(card('Total Participants')).getByTestId('stat-scope')).toHaveTextContent('at 4 sites · 10,000 in the academy'));
@@ -68,7 +67,7 @@ describe('Dashboard counts say what they cover (issue #22.4)', { timeout: 30_000
   it('offline, only what the tablet counts', async () => {
     await seed({});
     await db.meta.put({ key: SYNC_STATUS_KEY, value: { ...INITIAL_STATUS, online: false, firstSyncComplete: true } });
-    setDataContext({ client: academyOf(10_000) });
+    pageData().client = academyOf(10_000);
     await renderPage(<DashboardPage />, { at: 'Dashboard' });
     await screen.findByText('Total Participants');
     await waitFor(() => expect(within(card('Total Participants')).getByTestId('stat-scope')).toHaveTextContent(/^at your 3 sites$/));
@@ -78,7 +77,7 @@ describe('Dashboard counts say what they cover (issue #22.4)', { timeout: 30_000
     for (const scope of [{ all: true }, null]) {
       await clearDb();
       await seed(scope);
-      setDataContext({ client: academyOf(10_000) });
+      pageData().client = academyOf(10_000);
       await renderPage(<DashboardPage />, { at: 'Dashboard' });
       await screen.findByText('Total Participants');
       await screen.findByText('1 in custody • 1 released');

@@ -2,13 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
-import { setDataContext } from '../../../src/data/context';
 import { INITIAL_STATUS } from '../../../src/data/sync/status-store';
 import { SYNC_STATUS_KEY } from '../../../src/data/sync/types';
 import { TABLET_SCOPE_KEY, type TabletScope } from '../../../src/data/sync/scope';
 import { ParticipantsPage } from '../../../src/screens/participants/participants-page';
-import { clearDb, COACH, renderPage } from '../render-page';
-import { fakeEntityClient, type FakeEntityClient } from '../../unit/data/fake-entity-client';
+import { clearDb, COACH, pageData, renderPage } from '../render-page';
+import { fakeEntityClient, type FakeEntityClient } from '../../support/fake-entity-client';
 
 // Issue #22.2: the Participants list of a tablet that holds only some sites also asks the server.
 
@@ -32,7 +31,7 @@ async function seed({ all = false, online = true } = {}) {
     Cohort: [{ id: 'cx', program_id: 'pr', site_id: 's9', cohort_code: 'FAR-1' }],
     Outcome: [],
   });
-  setDataContext({ client });
+  pageData().client = client;
 }
 
 beforeEach(clearDb);

@@ -3,30 +3,32 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfileSetupPage } from '../../../src/screens/profile-setup/profile-setup-page';
 import { PassageDB } from '../../../src/data/db';
-import { resetDataContext, setDataContext } from '../../../src/data/context';
+import type { DataContext } from '../../../src/data/context';
+import { makeDevice } from '../../support/device';
 import { cacheCurrentUser } from '../../../src/data/session';
 import type { User } from '../../../shared/entities';
 import { renderPage } from '../render-page';
 
 const newcoach: User = { id: 'n1', email: 'newcoach@example.org', full_name: 'Nell New', role: 'user', approved: false, requested_access_date: null };
 let db: PassageDB;
+/** The new coach's device, over its own database: the page renders on it. */
+let data: DataContext;
 
 beforeEach(async () => {
   db = new PassageDB(`profile-${Math.random()}`);
-  setDataContext({ db, userId: newcoach.id, now: () => Date.parse('2026-11-22T10:00:00Z') });
-  await cacheCurrentUser(newcoach);
+  data = makeDevice({ db, userId: newcoach.id, now: () => Date.parse('2026-11-22T10:00:00Z') }).data;
+  await cacheCurrentUser(data, newcoach);
 });
 
 afterEach(async () => {
   cleanup();
-  resetDataContext();
   await db.delete();
 });
 
 // Typing and re-rendering in jsdom takes seconds on a busy 2-core box; 5 s would be flaky.
 describe('ProfileSetup', { timeout: 20_000 }, () => {
   it('shows the welcome form with its sections and the note under the button', async () => {
-    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
+    await renderPage(<ProfileSetupPage />, { data, at: 'ProfileSetup', user: newcoach });
     expect(await screen.findByText('Complete your coach profile to request access')).toBeInTheDocument();
     for (const legend of ['Personal Information', 'Professional Background', 'Emergency Contact']) {
       expect(screen.getByRole('group', { name: legend })).toBeInTheDocument();
@@ -42,7 +44,7 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
 
   it('refuses to submit with a required field missing', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
+    await renderPage(<ProfileSetupPage />, { data, at: 'ProfileSetup', user: newcoach });
     await user.type(await screen.findByLabelText('Phone Number *'), '555-0100');
     await user.type(screen.getByLabelText('Organization / Facility *'), 'Folsom State Prison');
     await user.click(screen.getByRole('button', { name: 'Request Access' }));
@@ -55,7 +57,7 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
 
   it('with every required field filled, a malformed LinkedIn address is named, not "required fields" (issue #12.6)', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
+    await renderPage(<ProfileSetupPage />, { data, at: 'ProfileSetup', user: newcoach });
     await user.type(await screen.findByLabelText('Phone Number *'), '555-0100');
     await user.type(screen.getByLabelText('Organization / Facility *'), 'Folsom State Prison');
     await user.type(screen.getByLabelText('Professional Background *'), 'Reentry coach.');
@@ -75,7 +77,7 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
 
   it('submits the profile: saved with today as the request date, toast, then Access Pending Approval', async () => {
     const user = userEvent.setup({ delay: null });
-    const { setUserSpy } = await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
+    const { setUserSpy } = await renderPage(<ProfileSetupPage />, { data, at: 'ProfileSetup', user: newcoach });
     await user.selectOptions(await screen.findByLabelText('Coach Type *'), 'lead_coach');
     await user.type(screen.getByLabelText('Phone Number *'), '555-0100');
     await user.type(screen.getByLabelText('Organization / Facility *'), 'Folsom State Prison');
@@ -94,18 +96,18 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
   }, 20_000);
 
   it('a pending user sees the request date; an approved coach is sent to the Dashboard', async () => {
-    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: { ...newcoach, requested_access_date: '2026-11-20' } });
+    await renderPage(<ProfileSetupPage />, { data, at: 'ProfileSetup', user: { ...newcoach, requested_access_date: '2026-11-20' } });
     expect(await screen.findByRole('heading', { name: 'Access Pending Approval' })).toBeInTheDocument();
     expect(screen.getByText('Profile submitted on:')).toBeInTheDocument();
     expect(screen.getByText(/Nov 20, 2026/)).toBeInTheDocument();
     cleanup();
-    const { router } = await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: { ...newcoach, approved: true, requested_access_date: '2026-11-20' } });
+    const { router } = await renderPage(<ProfileSetupPage />, { data, at: 'ProfileSetup', user: { ...newcoach, approved: true, requested_access_date: '2026-11-20' } });
     expect(await screen.findByText('Now on Dashboard')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('a rejected (or revoked) user sees that access was not granted and whom to contact, not "pending" (issue #12.5)', async () => {
-    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: { ...newcoach, role: 'guest', approved: false, requested_access_date: '2026-11-20' } });
+    await renderPage(<ProfileSetupPage />, { data, at: 'ProfileSetup', user: { ...newcoach, role: 'guest', approved: false, requested_access_date: '2026-11-20' } });
     expect(await screen.findByRole('heading', { name: 'Access Not Granted' })).toBeInTheDocument();
     expect(screen.queryByText('Access Pending Approval')).not.toBeInTheDocument();
     expect(screen.getByText(/did not grant you access/)).toBeInTheDocument();
@@ -116,9 +118,9 @@ describe('ProfileSetup', { timeout: 20_000 }, () => {
 
   it('a failed save says so and keeps the form', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderPage(<ProfileSetupPage />, { at: 'ProfileSetup', user: newcoach });
+    await renderPage(<ProfileSetupPage />, { data, at: 'ProfileSetup', user: newcoach });
     // No signed-in user in the data layer: the command refuses (renderPage had set one).
-    setDataContext({ userId: null });
+    data.userId = null;
     await user.type(await screen.findByLabelText('Phone Number *'), '555-0100');
     await user.type(screen.getByLabelText('Organization / Facility *'), 'Folsom');
     await user.type(screen.getByLabelText('Professional Background *'), 'Coach.');

@@ -4,6 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
 import type { OutboxOp } from '../../../src/data/db';
 import { PendingOtherUserGate } from '../../../src/pwa/pending-other-user-gate';
+import { makeDevice } from '../../support/device';
+import { withData } from '../../support/with-data';
+
+/** The tablet the gate renders on: the app's database, which the tests seed. */
+const onTablet = () => withData(makeDevice({ db, userId: null }).data);
 
 afterEach(cleanup);
 
@@ -25,7 +30,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('PendingOtherUserGate (S11)', () => {
   it("explains whose changes wait and lets a coach only sign out", async () => {
     const onSignOut = vi.fn();
-    render(<PendingOtherUserGate user={{ id: 'coach-c', email: 'c@example.org', role: 'user' }} onSignOut={onSignOut} onClear={vi.fn()} />);
+    render(<PendingOtherUserGate user={{ id: 'coach-c', email: 'c@example.org', role: 'user' }} onSignOut={onSignOut} onClear={vi.fn()} />, onTablet());
     expect(await screen.findByRole('heading', { name: "Another user's changes are waiting" })).toBeInTheDocument();
     expect(screen.getByText(/Ana Coach made 3 changes that have not reached the server yet/)).toBeInTheDocument();
     expect(screen.getByText('Only an administrator can discard them.')).toBeInTheDocument();
@@ -37,7 +42,7 @@ describe('PendingOtherUserGate (S11)', () => {
 
   it('an admin can discard them after confirming; the local copy is wiped', async () => {
     const onClear = vi.fn();
-    render(<PendingOtherUserGate user={{ id: 'admin-b', email: 'admin@example.org', role: 'admin' }} onSignOut={vi.fn()} onClear={onClear} />);
+    render(<PendingOtherUserGate user={{ id: 'admin-b', email: 'admin@example.org', role: 'admin' }} onSignOut={vi.fn()} onClear={onClear} />, onTablet());
     await userEvent.click(await screen.findByRole('button', { name: 'Discard their changes' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('3 changes by Ana Coach will be deleted from this device');
@@ -49,7 +54,7 @@ describe('PendingOtherUserGate (S11)', () => {
 
   it('cancelling the discard keeps everything', async () => {
     const onClear = vi.fn();
-    render(<PendingOtherUserGate user={{ id: 'admin-b', email: 'admin@example.org', role: 'admin' }} onSignOut={vi.fn()} onClear={onClear} />);
+    render(<PendingOtherUserGate user={{ id: 'admin-b', email: 'admin@example.org', role: 'admin' }} onSignOut={vi.fn()} onClear={onClear} />, onTablet());
     await userEvent.click(await screen.findByRole('button', { name: 'Discard their changes' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(onClear).not.toHaveBeenCalled();

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setDataContext } from '../../../src/data/context';
 import { db } from '../../../src/data/db';
 import { SITE_CHOICE_KEY, TABLET_SCOPE_KEY, type SiteChoice, type TabletScope } from '../../../src/data/sync/scope';
 import { SitesOnTabletPanel } from '../../../src/screens/sync/sites-panel';
@@ -118,7 +117,7 @@ describe('Sites on this tablet (issue #22.1)', () => {
     // s4 was created after the engine derived the scope: every site is still the default.
     await db.meta.put({ key: TABLET_SCOPE_KEY, value: scope({ userId: ADMIN.id, all: true, siteIds: ['s1', 's2', 's3'], defaultSiteIds: ['s1', 's2', 's3'] }) });
     let calls = 0;
-    setDataContext({ userId: ADMIN.id, sync: { syncNow: () => void (calls += 1), localWrite: () => undefined } });
+    Object.assign(world.data, { userId: ADMIN.id, sync: { syncNow: () => void (calls += 1), localWrite: () => undefined } });
     await renderAtSync(<SitesOnTabletPanel />, ADMIN);
     expect(await screen.findByText('4 of 4 sites on this tablet')).toBeInTheDocument();
     expect(screen.getByText('Every site')).toBeInTheDocument();

@@ -1,9 +1,9 @@
 import { Skeleton } from '../../ui/skeleton';
 
-/** ParticipantDetail while the participant loads (spec 2.7): header, profile and side panels. */
-export function DetailSkeleton() {
+/** A detail page while its record loads (spec 2.7 'a skeleton is shown'): header, main column and side panels. */
+export function DetailSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-label="Loading participant" className="mx-auto max-w-7xl">
+    <div role="status" aria-label={label} className="mx-auto max-w-7xl">
       <Skeleton className="mb-2 h-8 w-64" />
       <Skeleton className="mb-6 h-4 w-40" />
       <div className="grid gap-6 lg:grid-cols-3">

@@ -1,0 +1,80 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { useDataContext } from '../../data/provider';
+import { presentError, type PresentedError } from './present-error';
+
+/** The device's data context, as commands and online calls take it (first argument). */
+export type DeviceData = ReturnType<typeof useDataContext>;
+
+/** `T`, out of inference's reach (TypeScript's `NoInfer` mis-checks a rest tuple in a callback). */
+type Later<T> = [T][T extends unknown ? 0 : never];
+
+export interface CommandOptions<A extends unknown[], R> {
+  /** The toast after success (spec.md 8), or one made from the result and arguments; none when absent. */
+  success?: string | ((result: R, ...args: A) => string | undefined);
+  /** What failed (spec.md 8's failure text where it has one): the error toast's title, whatever went wrong. */
+  failure: string | ((...args: A) => string);
+  /** After success and its toast: close the form, navigate. Awaited: the action stays pending meanwhile. */
+  onSuccess?: (result: R, ...args: A) => unknown;
+  /** Show the failure here instead of a toast (a dialog's or form's own line, see `errorLine`). */
+  onError?: (presented: PresentedError, ...args: A) => void;
+}
+
+export interface Command<A extends unknown[]> {
+  /** Runs the command once (a second call while it runs is ignored); resolves true when it succeeded. Never rejects on the command's failure. */
+  run: (...args: A) => Promise<boolean>;
+  /** True while it runs: disable the buttons, show 'Saving...'. */
+  pending: boolean;
+  /** The arguments of the run under way (which row is busy), or null. */
+  running: A | null;
+}
+
+/**
+ * The one way a screen writes (issue #27): `command` gets the device's data context and the
+ * arguments of `run`; while it runs, `pending` is true; then the success toast and `onSuccess`, or
+ * one failure through `presentError` (the failure text, plus the data layer's reason meant for
+ * people: storage full, offline, in use, the server's refusal).
+ *
+ *   const save = useCommand((data, patch: Partial<CohortInput>) => updateCohort(data, id, patch), {
+ *     success: 'Cohort updated successfully!',
+ *     failure: 'Failed to update cohort. Please try again.',
+ *     onSuccess: () => setEditing(false),
+ *   });
+ *   <Button disabled={save.pending} onClick={() => void save.run(patch)}>{save.pending ? 'Saving...' : 'Save'}</Button>
+ */
+export function useCommand<A extends unknown[], R>(
+  command: (data: DeviceData, ...args: A) => Promise<R>,
+  // Arguments and result are read off `command` alone (its parameter types), never off the options.
+  options: CommandOptions<Later<A>, Later<R>>,
+): Command<A> {
+  const data = useDataContext();
+  const [running, setRunning] = useState<A | null>(null);
+  // A ref, not the state: two taps in one frame both see `pending` false, and must not both write.
+  const busy = useRef(false);
+
+  async function run(...args: A): Promise<boolean> {
+    if (busy.current) return false;
+    busy.current = true;
+    setRunning(args);
+    try {
+      let result: R;
+      try {
+        result = await command(data, ...args);
+      } catch (error) {
+        const presented = presentError(error, typeof options.failure === 'function' ? options.failure(...args) : options.failure);
+        if (options.onError) options.onError(presented, ...args);
+        else toast.error(presented.title, presented.reason ? { description: presented.reason } : undefined);
+        return false;
+      }
+      const success = typeof options.success === 'function' ? options.success(result, ...args) : options.success;
+      if (success) toast.success(success);
+      await options.onSuccess?.(result, ...args);
+      return true;
+    } finally {
+      busy.current = false;
+      setRunning(null);
+    }
+  }
+
+  return { run, pending: running !== null, running };
+}
