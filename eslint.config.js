@@ -27,12 +27,19 @@ const zone = (target, from, message, except) => ({ target, from, message, ...(ex
 const layers = [
   // ui/ and domain/ are the bottom of the client: they import nothing of the layers above.
   ...['./src/ui', './src/domain'].map((target) =>
-    zone(target, ['./src/app', './src/screens', './src/data', './src/platform', './src/pwa'], 'ui/ and domain/ import nothing of app/, screens/, data/, platform/ or pwa/ (docs/design.md: layers).'),
+    zone(target, ['./src/app', './src/screens', './src/data', './src/platform', './src/pwa', './src/shell-api'], 'ui/ and domain/ import nothing of app/, shell-api/, screens/, data/, platform/ or pwa/ (docs/design.md: layers).'),
   ),
   // Screens read through data/queries, write through data/commands, reach the network only
   // through data/online, and never touch Dexie, the sync engine, the runtime or the platform client.
   zone('./src/screens', './src/data', 'Screens import data/queries, data/commands, data/online, data/errors and data/provider only (docs/design.md: screens never touch Dexie, the engine or HTTP).', ['./queries', './commands', './online', './errors.ts', './provider.tsx']),
   zone('./src/screens', ['./src/platform', './src/app/platform-context.ts'], 'Screens never hold the platform client: online-only actions go through data/online.'),
+  // Screens and pwa/ reach the shell only through shell-api/ (pages, list search, the signed-in
+  // user, the first-page signal): app/ is the shell above them, never a library below them.
+  zone(['./src/screens', './src/pwa'], './src/app', 'Screens and pwa/ never import app/ (the shell above them): what they need of it lives in shell-api/.'),
+  // shell-api/ is what the shell offers the screens: below them, it knows nothing of the layers.
+  zone('./src/shell-api', ['./src/app', './src/screens', './src/data', './src/platform', './src/pwa'], 'shell-api/ holds what the shell offers screens (paths, list search, current user): it imports nothing of app/, screens/, data/, platform/ or pwa/.'),
+  // The shell starts and stops the data layer and reads through it; Dexie and the engine stay inside.
+  zone('./src/app', ['./src/data/db.ts', './src/data/sync', './src/data/context.ts', './src/data/vault'], 'app/ acts through data/runtime, data/session, data/device-lock, data/queries and data/commands, never Dexie, the engine or the vault.'),
   // pwa/ shows the sync state and the S11 gate: like a screen, it reads through data/queries.
   zone('./src/pwa', ['./src/data/db.ts', './src/data/sync', './src/data/context.ts', './src/platform'], 'pwa/ reads through data/queries and acts through data/commands or data/session, never Dexie or the engine.'),
   // Inside data/: the engine never calls up into commands, queries or online calls (no cycles).
@@ -77,7 +84,7 @@ export default tseslint.config(
   },
   {
     // Screens, shared pieces, pure rules and the PWA parts read Dexie only through data/queries.
-    files: ['src/screens/**', 'src/ui/**', 'src/domain/**', 'src/pwa/**'],
+    files: ['src/screens/**', 'src/ui/**', 'src/domain/**', 'src/pwa/**', 'src/app/**', 'src/shell-api/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [
         { name: 'dexie', message: 'Read through data/queries, write through data/commands (docs/design.md).' },

@@ -13,7 +13,7 @@ import { createDataContext } from './data/context';
 import { db } from './data/db';
 import { deviceIdForSignIn, sealNewSignIns } from './data/device-lock';
 import { updateReadiness } from './pwa/offline-readiness';
-import { afterFirstPage } from './app/first-page';
+import { afterFirstPage } from './shell-api/first-page';
 
 // Boot (issue #21.1): a token an older version left in clear storage moves into memory (and off the
 // disk) before the address is read; then the URL's parameters, which also clean the address bar.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter, type AppRouter } from './routes';
-import { markFirstPageShown } from './first-page';
+import { markFirstPageShown } from '../shell-api/first-page';
 
 let browserRouter: AppRouter | undefined;
 

@@ -7,7 +7,7 @@ import { PlatformContext } from './platform-context';
 import { shellParts } from './screens';
 import type { AppRouter } from './routes';
 import { ShellSlotsContext, type ShellSlots } from './shell-slots';
-import { FIRST_PAGE_FALLBACK_MS, markFirstPageShown, useFirstPageShown } from './first-page';
+import { FIRST_PAGE_FALLBACK_MS, markFirstPageShown, useFirstPageShown } from '../shell-api/first-page';
 import { LoadingScreen } from './auth/loading-screen';
 import { AppErrorBoundary } from './app-error-boundary';
 

@@ -1,7 +1,7 @@
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { Button, buttonClass } from '../ui/button';
 import { ErrorPanel, UNEXPECTED_ERROR, errorDetail } from '../ui/error-panel';
-import { pagePath } from './paths';
+import { pagePath } from '../shell-api/paths';
 import { reportToFrame } from './tracking/frame-messages';
 
 /**

@@ -10,7 +10,7 @@ import type { LazyScreen } from './lazy-screen';
 import { screens } from './screens';
 import { SYNC_PATH } from '../pwa/sync-path';
 import { useAuth } from './auth/auth-context';
-import { pagePath, type PageName } from './paths';
+import { pagePath, type PageName } from '../shell-api/paths';
 import { usePlatform } from './platform-context';
 import { idSearch, parseSearch, stringifySearch } from './search-params';
 import { NavigationTracker } from './tracking/navigation-tracker';

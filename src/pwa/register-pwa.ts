@@ -1,5 +1,5 @@
 import { updateReadiness, watchServiceWorker } from './offline-readiness';
-import { afterFirstPage } from '../app/first-page';
+import { afterFirstPage } from '../shell-api/first-page';
 
 /**
  * Registers the service worker the build writes (dist/sw.js, see pwa-options.ts) and wires the

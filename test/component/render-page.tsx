@@ -13,8 +13,8 @@ import {
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { AuthContext, type AuthApi } from '../../src/app/auth/auth-context';
-import { CurrentUserContext } from '../../src/app/current-user';
-import { PAGES, pagePath, type PageName } from '../../src/app/paths';
+import { CurrentUserProvider } from '../../src/shell-api/current-user';
+import { PAGES, pagePath, type PageName } from '../../src/shell-api/paths';
 import { parseSearch, stringifySearch } from '../../src/app/search-params';
 import { ROUTE_ERROR_OPTIONS } from '../../src/app/route-error';
 import { db } from '../../src/data/db';
@@ -29,7 +29,7 @@ import { SYNC_STATUS_KEY } from '../../src/data/sync/types';
 /**
  * Renders one page the way the app does — inside a TanStack router, the auth context (its setUser
  * updates the signed-in user, like the real provider, and is spied as `setUserSpy`), the
- * CurrentUserContext and a sonner Toaster — so component tests can follow links and see toasts. Every other page of spec
+ * CurrentUserProvider and a sonner Toaster — so component tests can follow links and see toasts. Every other page of spec
  * 2.1 is a route too and renders `Now on {Page}` (plus its ?id=), so a test can assert where a
  * link or a navigate() went: `await screen.findByText('Now on Participants')` or
  * `router.state.location`.
@@ -106,10 +106,10 @@ export async function renderPage(
     };
     return (
       <AuthContext.Provider value={auth}>
-        <CurrentUserContext.Provider value={current}>
+        <CurrentUserProvider user={current} setUser={auth.setUser}>
           <Outlet />
           <Toaster />
-        </CurrentUserContext.Provider>
+        </CurrentUserProvider>
       </AuthContext.Provider>
     );
   }

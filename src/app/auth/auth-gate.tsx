@@ -1,17 +1,17 @@
 import { Suspense, useEffect, useEffectEvent, type ReactNode } from 'react';
-import { CurrentUserContext } from '../current-user';
+import { CurrentUserProvider } from '../../shell-api/current-user';
 import { useAuth } from './auth-context';
 import { LoadingScreen } from './loading-screen';
 import { StartupError } from './startup-error';
 import { RevokedScreen, SetPinScreen, UnlockScreen } from './device-lock-screens';
 import { IdleLock } from './idle-lock';
 import { shellParts } from '../screens';
-import { markFirstPageShown } from '../first-page';
+import { markFirstPageShown } from '../../shell-api/first-page';
 
 /**
  * Renders what start-up decided (spec.md 2.3, 8): a spinner while loading, the login redirect for
  * auth_required (and for a visitor with no token), Access Restricted for user_not_registered, an
- * error screen for anything else — and otherwise the app, with the user in CurrentUserContext.
+ * error screen for anything else — and otherwise the app, with the user in CurrentUserProvider.
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const auth = useAuth();
@@ -97,10 +97,10 @@ export function AuthGate({ children }: { children: ReactNode }) {
   }
   if (auth.lock !== 'unlocked') return <LoadingScreen />;
   return (
-    <CurrentUserContext.Provider value={auth.user}>
+    <CurrentUserProvider user={auth.user} setUser={auth.setUser}>
       <IdleLock />
       {children}
-    </CurrentUserContext.Provider>
+    </CurrentUserProvider>
   );
 }
 

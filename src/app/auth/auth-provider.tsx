@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { PlatformClient } from '../../platform';
 import type { User } from '../../../shared/entities';
 import type * as session from '../../data/session';
+import { useSessionFacts } from '../../data/queries/session-facts';
 import type * as deviceLock from '../../data/device-lock';
 import type { DataContext } from '../../data/provider';
 import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
 import { isTransportFailure } from './auth-errors';
 import { runStartup } from './startup';
-import { forgetListSearches } from '../list-search';
+import { forgetListSearches } from '../../shell-api/list-search';
 
 /** How long logout waits to learn whether the server answers before treating it as offline. */
 const LOGOUT_PROBE_MS = 4000;
@@ -167,23 +167,14 @@ export function AuthProvider({ client, env, children }: { client: PlatformClient
 
   const userId = state.user?.id;
   // Other users' changes still waiting on this device (S11): the gate holds the app until they
-  // are synced by their owner or discarded by an admin.
-  // Tagged with the user it was counted for: while a new query runs, useLiveQuery still returns the
-  // previous answer, and the signed-out answer ([]) must not let a new user's sync start.
-  const othersAnswer = useLiveQuery(
-    async () => ({ userId, ids: userId ? await env.session.otherUsersWithPendingOps(userId).catch(() => [] as string[]) : [] }),
-    [userId, env],
-  );
-  const othersPending = othersAnswer && othersAnswer.userId === userId ? othersAnswer.ids : undefined;
+  // are synced by their owner or discarded by an admin. The cached user follows local profile
+  // submissions and pulled approvals, so the guard and ProfileSetup update without a reload.
+  const { othersPending, cachedUser } = useSessionFacts(userId, env.session, state.lock);
 
   // Sync runs for every signed-in user (a coach's profile submission travels through the outbox
   // too) — but not while another user's changes wait here: this user is only shown the S11 gate.
   const othersWaiting = othersPending === undefined || othersPending.length > 0;
-  // The cached user follows local profile submissions and pulled approvals (same transaction as
-  // the change), so the guard and ProfileSetup update without a reload.
-  // Read again on unlock: while locked only the vault's owner id is known.
-  const cached = useLiveQuery(() => (userId ? env.session.getCachedUser().catch(() => null) : null), [userId, env, state.lock]);
-  const user = cached && cached.id === userId ? cached : state.user;
+  const user = cachedUser ?? state.user;
 
   // Reads the newest user without making profile edits a reason to restart sync.
   const startSync = useEffectEvent(() => {

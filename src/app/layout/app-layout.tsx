@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { shellParts } from '../screens';
-import { useCurrentUser } from '../current-user';
-import { pageOfPath, pagePath } from '../paths';
+import { useCurrentUser } from '../../shell-api/current-user';
+import { pageOfPath, pagePath } from '../../shell-api/paths';
 import { mustCompleteProfile } from '../../domain/access';
 import { DesktopSidebar } from './desktop-sidebar';
 import { HeaderBar } from './header-bar';

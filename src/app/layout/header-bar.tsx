@@ -1,5 +1,5 @@
 import { Lock, LogOut, PanelLeft } from 'lucide-react';
-import { useCurrentUser } from '../current-user';
+import { useCurrentUser } from '../../shell-api/current-user';
 import { useAuth } from '../auth/auth-context';
 import { useShellSlots } from '../shell-slots';
 

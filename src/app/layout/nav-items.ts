@@ -1,5 +1,5 @@
 import { LayoutDashboard, Users, GraduationCap, Building2, UserPlus, ShieldCheck, type LucideIcon } from 'lucide-react';
-import type { PageName } from '../paths';
+import type { PageName } from '../../shell-api/paths';
 
 /** The sidebar entries, in the order of spec.md 2.2; 'User Approvals' only for admins. */
 export interface NavItem {

@@ -1,8 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { useCurrentUser } from '../current-user';
+import { useCurrentUser } from '../../shell-api/current-user';
 import { mustCompleteProfile } from '../../domain/access';
-import { pageOfPath, pagePath } from '../paths';
+import { pageOfPath, pagePath } from '../../shell-api/paths';
 import { navItemsFor, navMatch } from './nav-items';
 import { NavTooltip } from './nav-tooltip';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { pageOfPath } from '../paths';
+import { pageOfPath } from '../../shell-api/paths';
 import { isInFrame } from './frame-messages';
 
 /**

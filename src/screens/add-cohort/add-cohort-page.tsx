@@ -6,7 +6,7 @@ import { useSites } from '../../data/queries/sites';
 import { useUsers } from '../../data/queries/users';
 import { useCohortCodes } from '../../data/queries/cohorts';
 import { codeKey, duplicateCodeMessage, generateCohortCode, nextFreeCohortCode } from '../../domain/cohort-code';
-import { pagePath } from '../../app/paths';
+import { pagePath } from '../../shell-api/paths';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { useCommand } from '../parts/use-command';

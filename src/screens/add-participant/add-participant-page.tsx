@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { pagePath } from '../../app/paths';
+import { pagePath } from '../../shell-api/paths';
 import { PRODUCT } from '../../../shared/config';
 import { createParticipant } from '../../data/commands/participants';
 import { todayISO } from '../../domain/format';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../shell-api/current-user';
 import { useAdminUsers } from '../../data/online/admin-users';
 import type { User } from '../../../shared/entities';
 import { inApprovalList, type ApprovalFilter } from '../../domain/access';

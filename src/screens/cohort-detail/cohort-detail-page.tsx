@@ -5,7 +5,7 @@ import { updateCohort, type CohortInput } from '../../data/commands/cohorts';
 import { useCohort, useCohortRoster } from '../../data/queries/cohorts';
 import { useTabletScope } from '../../data/queries/scope';
 import { useSessionsOfCohort } from '../../data/queries/sessions';
-import { useIsAdmin } from '../../app/current-user';
+import { useIsAdmin } from '../../shell-api/current-user';
 import { Badge, statusTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { BackLink } from '../parts/back-link';

@@ -5,7 +5,7 @@ import { useSite } from '../../data/queries/sites';
 import { formatDate } from '../../domain/format';
 import { occupancyLabel } from '../../domain/occupancy';
 import { Panel } from '../../ui/card';
-import { pageUrl } from '../../app/paths';
+import { pageUrl } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {

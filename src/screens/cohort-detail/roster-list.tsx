@@ -6,7 +6,7 @@ import { UID_FIELD } from '../../../shared/config';
 import { formatDate } from '../../domain/format';
 import { participantName } from '../../domain/enrol-search';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { pageUrl } from '../../app/paths';
+import { pageUrl } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
 import { useCommand } from '../parts/use-command';
 

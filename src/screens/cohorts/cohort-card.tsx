@@ -4,7 +4,7 @@ import { occupancyLabel } from '../../domain/occupancy';
 import { formatDate } from '../../domain/format';
 import { Badge, statusTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
-import { pageUrl } from '../../app/paths';
+import { pageUrl } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
 
 /** One cohort on the Cohorts list; `enrolled` counts enrollments of any status (spec 2.8, 4). */

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
-import { useListSearch } from '../../app/list-search';
+import { useListSearch } from '../../shell-api/list-search';
 import { COHORT_STATUS_OPTIONS, filterCohorts, type CohortStatusFilter } from '../../domain/cohort-search';
 import { Link } from '@tanstack/react-router';
 import { useCohorts, useEnrollmentCountsByCohort } from '../../data/queries/cohorts';
@@ -9,7 +9,7 @@ import { useProgramsById } from '../../data/queries/programs';
 import { useTabletScope } from '../../data/queries/scope';
 import { scopePhrase } from '../../domain/scope-phrase';
 import { useSitesById } from '../../data/queries/sites';
-import { pagePath } from '../../app/paths';
+import { pagePath } from '../../shell-api/paths';
 import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { FirstSyncNotice } from '../parts/first-sync-notice';

@@ -7,7 +7,7 @@ import { useTabletScope } from '../../data/queries/scope';
 import { useSyncStatus } from '../../data/queries/sync-status';
 import { useAcademyCounts } from '../../data/online/academy-counts';
 import { scopePhrase } from '../../domain/scope-phrase';
-import { pagePath } from '../../app/paths';
+import { pagePath } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
 import { SkeletonCards } from '../../ui/skeleton';
 import { StatCard } from '../../ui/stat-card';

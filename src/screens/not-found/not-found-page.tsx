@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Home, Info } from 'lucide-react';
-import { useIsAdmin } from '../../app/current-user';
+import { useIsAdmin } from '../../shell-api/current-user';
 import { buttonClass } from '../../ui/button';
 
 /** The 404 screen (spec.md 2.16); admins also get a note on why an address may not exist. */

@@ -2,7 +2,7 @@ import { useEnrollmentsOfParticipant } from '../../data/queries/enrollments';
 import { formatDate } from '../../domain/format';
 import { Badge, statusTone } from '../../ui/badge';
 import { Panel } from '../../ui/card';
-import { pageUrl } from '../../app/paths';
+import { pageUrl } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
 import { Skeleton } from '../../ui/skeleton';
 

@@ -5,7 +5,7 @@ import { Mail, Phone } from 'lucide-react';
 import { keepOnTablet } from '../../data/online/beyond-scope';
 import type { BeyondSearch } from '../../data/online/beyond-scope-hooks';
 import type { Participant } from '../../../shared/entities';
-import { pagePath, pageUrl } from '../../app/paths';
+import { pagePath, pageUrl } from '../../shell-api/paths';
 import { Badge } from '../../ui/badge';
 import { useCommand } from '../parts/use-command';
 

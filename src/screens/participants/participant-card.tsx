@@ -4,7 +4,7 @@ import { Calendar, Mail, Phone } from 'lucide-react';
 import type { Participant } from '../../../shared/entities';
 import { toDate } from '../../domain/format';
 import { Badge } from '../../ui/badge';
-import { pageUrl } from '../../app/paths';
+import { pageUrl } from '../../shell-api/paths';
 
 /** The card's link carries the participant's id here; the grid's one click handler routes it. */
 export const PARTICIPANT_ID_ATTRIBUTE = 'data-participant-id';

@@ -9,7 +9,7 @@ import {
   useVirtualizer,
   windowScroll,
 } from '@tanstack/react-virtual';
-import { pagePath } from '../../app/paths';
+import { pagePath } from '../../shell-api/paths';
 import type { Participant } from '../../../shared/entities';
 import { ANIMATE_WINDOW_MS, cardDelayMs, columnsForWidth, ESTIMATED_ROW_HEIGHT } from './grid-layout';
 import { PARTICIPANT_ID_ATTRIBUTE, ParticipantCard } from './participant-card';

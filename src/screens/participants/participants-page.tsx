@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useListSearch } from '../../app/list-search';
+import { useListSearch } from '../../shell-api/list-search';
 import { UserPlus } from 'lucide-react';
 import { useActiveCohortCodesByParticipant } from '../../data/queries/enrollments';
 import { PAGE_CORE, PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
@@ -14,7 +14,7 @@ import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { PageHeader } from '../../ui/page-header';
-import { pagePath } from '../../app/paths';
+import { pagePath } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
 import { SkeletonCards } from '../../ui/skeleton';
 import { ParticipantFilters, STATUS_OPTIONS } from './participant-filters';

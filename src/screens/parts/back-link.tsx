@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { rememberedSearch } from '../../app/list-search';
-import { pagePath, type PageName } from '../../app/paths';
+import { rememberedSearch } from '../../shell-api/list-search';
+import { pagePath, type PageName } from '../../shell-api/paths';
 
 /**
  * The link above a detail page's title back to its list (as ParticipantDetail has; issue #12.8),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { pagePath, type PageName } from '../../app/paths';
+import { pagePath, type PageName } from '../../shell-api/paths';
 import type { PageReadiness } from '../../data/queries/first-sync';
 import { unreachable } from '../../domain/unreachable';
 import { buttonClass } from '../../ui/button';

@@ -3,7 +3,7 @@ import type { Cohort } from '../../../shared/entities';
 import { formatDate } from '../../domain/format';
 import { occupancyLabel } from '../../domain/occupancy';
 import { Badge, statusTone } from '../../ui/badge';
-import { pageUrl } from '../../app/paths';
+import { pageUrl } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
 
 /**

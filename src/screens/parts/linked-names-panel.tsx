@@ -1,6 +1,6 @@
-import type { PageName } from '../../app/paths';
+import type { PageName } from '../../shell-api/paths';
 import { Panel } from '../../ui/card';
-import { pageUrl } from '../../app/paths';
+import { pageUrl } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
 import { Covers } from './scope-absence';
 

@@ -1,8 +1,7 @@
 import { Navigate } from '@tanstack/react-router';
 import { Loader2 } from 'lucide-react';
-import { useAuth } from '../../app/auth/auth-context';
-import { useCurrentUser } from '../../app/current-user';
-import { pagePath } from '../../app/paths';
+import { useCurrentUser, useSetCurrentUser } from '../../shell-api/current-user';
+import { pagePath } from '../../shell-api/paths';
 import { accessWasRefused, awaitsApproval, profileSetupSendsHome } from '../../domain/access';
 import { AccessNotGranted } from './access-not-granted';
 import { PendingApproval } from './pending-approval';
@@ -15,7 +14,7 @@ import { ProfileFormView } from './profile-form-view';
  */
 export function ProfileSetupPage() {
   const user = useCurrentUser();
-  const { setUser } = useAuth();
+  const setUser = useSetCurrentUser();
 
   if (!user) {
     return (

@@ -4,7 +4,7 @@ import type { ActiveSummary } from '../../data/queries/cohorts';
 import { useSitesById } from '../../data/queries/sites';
 import type { Cohort } from '../../../shared/entities';
 import { countActiveCohorts, distinctCoachEmails, distinctRefs } from '../../domain/cohort-groups';
-import { pagePath } from '../../app/paths';
+import { pagePath } from '../../shell-api/paths';
 import { buttonClass } from '../../ui/button';
 import { Panel } from '../../ui/card';
 import { SkeletonCards } from '../../ui/skeleton';

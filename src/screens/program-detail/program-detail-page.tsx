@@ -7,7 +7,7 @@ import { useActiveEnrollmentSummary, useCohortsOfProgram } from '../../data/quer
 import { useProgram } from '../../data/queries/programs';
 import { useTabletScope } from '../../data/queries/scope';
 import { scopePhrase } from '../../domain/scope-phrase';
-import { useIsAdmin } from '../../app/current-user';
+import { useIsAdmin } from '../../shell-api/current-user';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, Panel } from '../../ui/card';

@@ -1,7 +1,7 @@
 import { SECTION_TITLE } from '../../ui/field';
 import { useState, type ReactNode } from 'react';
 import { Card } from '../../ui/card';
-import { pageUrl } from '../../app/paths';
+import { pageUrl } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
 import { useCommand, type DeviceData } from '../parts/use-command';
 import { ActiveIcon } from './active-icon';

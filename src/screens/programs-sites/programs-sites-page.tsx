@@ -4,7 +4,7 @@ import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
 import { useKeyedPrograms } from '../../data/queries/programs';
 import { useTabletScope } from '../../data/queries/scope';
 import { useKeyedSites } from '../../data/queries/sites';
-import { useIsAdmin } from '../../app/current-user';
+import { useIsAdmin } from '../../shell-api/current-user';
 import { PageHeader } from '../../ui/page-header';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { ProgramForm } from '../parts/program-form';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { MapPin, Search } from 'lucide-react';
-import { useIsAdmin } from '../../app/current-user';
+import { useIsAdmin } from '../../shell-api/current-user';
 import { keepDefaultSites, setSitesOnTablet } from '../../data/commands/scope';
 import { chosenSites, useSiteChoice, useTabletScope } from '../../data/queries/scope';
 import { useSites } from '../../data/queries/sites';

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../shell-api/current-user';
 import { useSyncStatus } from '../../data/queries/sync-status';
 import { Panel } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';

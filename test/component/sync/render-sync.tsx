@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
-import { CurrentUserContext } from '../../../src/app/current-user';
+import { CurrentUserProvider } from '../../../src/shell-api/current-user';
 import { db, type OutboxOp } from '../../../src/data/db';
 import type { DataContext } from '../../../src/data/context';
 import { DataProvider } from '../../../src/data/provider';
@@ -48,10 +48,10 @@ export function op(p: Partial<OutboxOp> & Pick<OutboxOp, 'entity' | 'record_id' 
 export async function renderAtSync(element: ReactNode, user: User = COACH) {
   const root = createRootRoute({
     component: () => (
-      <CurrentUserContext.Provider value={user}>
+      <CurrentUserProvider user={user} setUser={() => undefined}>
         <Outlet />
         <Toaster />
-      </CurrentUserContext.Provider>
+      </CurrentUserProvider>
     ),
   });
   const sync = createRoute({ getParentRoute: () => root, path: '/sync', component: () => <>{element}</> });
