@@ -36,6 +36,14 @@ export class InUseError extends Error {
   }
 }
 
+/**
+ * A write refused before it started, for a reason the person can act on (pick a participant, wait
+ * for the first sync, sign in again). Nothing was changed.
+ */
+export class RefusedError extends Error {
+  override readonly name = 'RefusedError';
+}
+
 /** Dexie wraps the DOMException; its name or its inner error's name says quota. */
 export function isQuotaError(error: unknown): boolean {
   const e = error as { name?: string; inner?: { name?: string } } | null;

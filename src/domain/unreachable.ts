@@ -4,5 +4,7 @@
  * not `never`); at run time a value from an older or newer version throws with its name.
  */
 export function unreachable(value: never, what: string): never {
-  throw new Error(`Unexpected ${what}: ${String(value)}`);
+  // An object (a push step, a stop reason) is shown whole; a string or number as it is.
+  const shown = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  throw new Error(`Unexpected ${what}: ${shown}`);
 }

@@ -1,3 +1,4 @@
+import { RefusedError } from '../errors';
 import type { Enrollment } from '../../../shared/entities';
 import type { DataContext } from '../context';
 import { resolvedId } from '../queries/by-id';
@@ -15,7 +16,7 @@ export interface EnrollInput {
  * engine waits for them to be created and then rewrites the reference (S2, S7).
  */
 export async function enrollParticipant(ctx: DataContext, input: EnrollInput): Promise<Enrollment> {
-  if (!input.participant_id) throw new Error('A participant must be selected');
+  if (!input.participant_id) throw new RefusedError('A participant must be selected');
   return createRecord<Enrollment>(ctx, 'Enrollment', {
     participant_id: await resolvedId(ctx, input.participant_id),
     cohort_id: await resolvedId(ctx, input.cohort_id),

@@ -1,3 +1,4 @@
+import { RefusedError } from '../errors';
 import type { DataContext } from '../context';
 import { CURRENT_USER_KEY } from '../session';
 import type { User } from '../../../shared/entities';
@@ -25,10 +26,10 @@ export type CoachProfileFields = Pick<
  */
 export async function submitCoachProfile(ctx: DataContext, fields: Partial<CoachProfileFields>): Promise<User> {
   const { db, userId } = ctx;
-  if (!userId) throw new Error('Sign in before submitting a profile.');
+  if (!userId) throw new RefusedError('Sign in before submitting a profile.');
   const cached = (await db.meta.get(CURRENT_USER_KEY))?.value as User | undefined;
   if (!(await db.users.get(userId))) {
-    if (!cached) throw new Error('Sign in before submitting a profile.');
+    if (!cached) throw new RefusedError('Sign in before submitting a profile.');
     await db.users.put(cached);
   }
   const patch: Record<string, unknown> = { ...fields, requested_access_date: todayIso(ctx) };

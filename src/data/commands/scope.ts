@@ -1,5 +1,5 @@
 import type { DataContext } from '../context';
-import { guardQuota } from '../errors';
+import { guardQuota, RefusedError } from '../errors';
 import { choiceFor, SITE_CHOICE_KEY, TABLET_SCOPE_KEY, type TabletScope } from '../sync/scope';
 
 /** The scope is derived by the engine at the first sync; before it there are no defaults to choose from. */
@@ -15,11 +15,11 @@ export const NO_SCOPE_MESSAGE = "This tablet's sites are known after its first s
  */
 export async function setSitesOnTablet(ctx: DataContext, siteIds: string[]): Promise<void> {
   const { db, userId } = ctx;
-  if (!userId) throw new Error(NO_SCOPE_MESSAGE);
+  if (!userId) throw new RefusedError(NO_SCOPE_MESSAGE);
   await guardQuota(() =>
     db.transaction('rw', db.meta, db.sites, async () => {
       const scope = (await db.meta.get(TABLET_SCOPE_KEY))?.value as TabletScope | undefined;
-      if (!scope || scope.userId !== userId) throw new Error(NO_SCOPE_MESSAGE);
+      if (!scope || scope.userId !== userId) throw new RefusedError(NO_SCOPE_MESSAGE);
       // `all` is only ever true for an administrator keeping every site, whose default is every
       // site the tablet knows — also one created since the scope was derived.
       const defaults = scope.all ? [...new Set([...scope.defaultSiteIds, ...((await db.sites.toCollection().primaryKeys()) as string[])])] : scope.defaultSiteIds;

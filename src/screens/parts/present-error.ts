@@ -6,7 +6,7 @@
  * 'You are offline. Approvals need a connection.', '2 cohorts use this program.'. Anything else is a
  * bug or a surprise: the person sees the failure alone, and the console gets the error.
  */
-import { InUseError, OfflineError, RecordNotFoundError, StorageFullError, isQuotaError } from '../../data/errors';
+import { InUseError, OfflineError, RecordNotFoundError, RefusedError, StorageFullError, isQuotaError } from '../../data/errors';
 
 export interface PresentedError {
   /** What failed: the action's failure text. */
@@ -16,7 +16,7 @@ export interface PresentedError {
 }
 
 /** The data layer's errors whose message is written for the person using the tablet (data/errors.ts). */
-const FOR_PEOPLE = [StorageFullError, OfflineError, InUseError, RecordNotFoundError];
+const FOR_PEOPLE = [StorageFullError, OfflineError, InUseError, RecordNotFoundError, RefusedError];
 
 /**
  * A refusal the server explained: an HTTP 4xx answer carries `{ message, code }` for people (bad

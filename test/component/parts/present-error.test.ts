@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InUseError, OfflineError, RecordNotFoundError, StorageFullError } from '../../../src/data/errors';
+import { InUseError, OfflineError, RecordNotFoundError, RefusedError, StorageFullError } from '../../../src/data/errors';
 import { errorLine, presentError } from '../../../src/screens/parts/present-error';
 
 // Issue #27: one presenter for every failed write: the action's failure text always, and the data
@@ -18,6 +18,8 @@ describe('presentError', () => {
     expect(presentError(new RecordNotFoundError('Cohort', 'c9'), 'Failed to update cohort. Please try again.').reason).toBe(
       'Cohort c9 was not found on this device.',
     );
+    const early = "This tablet's sites are known after its first sync. Try again once it has synced.";
+    expect(presentError(new RefusedError(early), 'Could not save the sites').reason).toBe(early);
     expect(logged).not.toHaveBeenCalled();
   });
 
