@@ -335,12 +335,25 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
     }
 
     // Every concurrent same-field edit (two devices, one base, different values) is a conflict
-    // recorded on one of the two devices.
+    // recorded, naming one of the two values. Usually on one of the two devices; but a base can
+    // come back (A → B → A: a third device's conflict took its local A over B), and then the edit
+    // made on the returned A is not concurrent with B: the conflict that saved B is the third
+    // device's (fresh seed 1998846584: d2 wrote B on base A, d0's resent A took over it and
+    // recorded B, d1 then edited the A it read).
     const serverIdOf = async (dev: number, id: string) => (await devices[dev].db.aliases.get(id))?.server_id ?? id;
     const resolved = await Promise.all(edits.map(async (e) => ({ ...e, id: await serverIdOf(e.device, e.id) })));
     const conflictKeys = new Map<number, Set<string>>();
+    /** `record/field` → the values every device's conflicts on it name (local and server). */
+    const conflictValues = new Map<string, Set<unknown>>();
     for (const [i, d] of devices.entries()) {
-      conflictKeys.set(i, new Set((await d.db.conflicts.toArray()).map((c) => `${c.record_id}/${c.field}`)));
+      const conflicts = await d.db.conflicts.toArray();
+      conflictKeys.set(i, new Set(conflicts.map((c) => `${c.record_id}/${c.field}`)));
+      for (const c of conflicts) {
+        const key = `${c.record_id}/${c.field}`;
+        const values = conflictValues.get(key) ?? new Set<unknown>();
+        values.add(c.local_value).add(c.server_value);
+        conflictValues.set(key, values);
+      }
     }
     const missed: string[] = [];
     let pairs = 0;
@@ -351,7 +364,9 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
         if (JSON.stringify(x.base) !== JSON.stringify(y.base)) continue;
         pairs++;
         const key = `${x.id}/${x.field}`;
-        if (!conflictKeys.get(x.device)!.has(key) && !conflictKeys.get(y.device)!.has(key)) missed.push(`${key} ${x.value} vs ${y.value}`);
+        const onEither = conflictKeys.get(x.device)!.has(key) || conflictKeys.get(y.device)!.has(key);
+        const named = conflictValues.get(key);
+        if (!onEither && !(named?.has(x.value) || named?.has(y.value))) missed.push(`${key} ${x.value} vs ${y.value}`);
       }
     }
     if (missed.length) {
