@@ -7,7 +7,7 @@
 //
 // "passed" counts tests only; "failed" counts failed tests plus files with lint errors (and a build
 // that did not finish), so the line starts `N passed, N failed` and N failed is 0 only when all is well.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { postgresAvailable, startCluster } from './pg-cluster.mjs';
@@ -37,39 +37,72 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
   }
 }
 
+// Two vitest runs side by side (issue #27.5): the browser tests (one file at a time, each with its
+// own server and Chromium, much of it waiting on the network and the app) and everything else (unit,
+// component, integration: CPU-bound, one worker on 2 cores). One after the other they took 240 s +
+// 600 s on a 2-core clone; side by side the machine's two cores are both busy. The browser run streams
+// its output; the other's is printed whole when it ends, so the two never interleave.
+// `npm test -- <vitest args>` runs one vitest with those arguments instead; TEST_SERIAL=1 runs the two
+// one after the other.
+//
 // The new-version browser test publishes a new build and needs its service worker to take over;
-// inside the full run it failed in fresh clones (the reload never came) while it passes on its own,
-// so it runs in a vitest run of its own, after the others, and counts like any test.
+// inside the browser run it failed in fresh clones (the reload never came) while it passes on its
+// own, so it runs last, alone, from a fresh build, and counts like any test.
 const ISOLATED = ['test/e2e/pwa-update.test.ts'];
-const isolate = extra.length === 0;
-const runs = [
-  { out: '.tmp/vitest-results.json', args: isolate ? ISOLATED.map((f) => `--exclude=${f}`) : extra },
-  ...(isolate ? [{ out: '.tmp/vitest-isolated.json', args: ['--project', 'e2e', ...ISOLATED] }] : []),
-];
+const runs = extra.length
+  ? [{ name: 'vitest', out: '.tmp/vitest-results.json', args: extra, live: true }]
+  : [
+      { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', ...ISOLATED.map((f) => `--exclude=${f}`)], live: true },
+      { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'component', '--project', 'integration'], live: false },
+    ];
+const results = env.TEST_SERIAL ? await runSerially(runs) : await Promise.all(runs.map(runVitest));
+if (!extra.length) {
+  if (!env.SKIP_BUILD) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env });
+  results.push(await runVitest({ name: 'new-version browser test', out: '.tmp/vitest-isolated.json', args: ['--project', 'e2e', ...ISOLATED], live: true }));
+}
 let passed = 0;
 let failed = 0;
 let status = 0;
-for (const run of runs) {
-  rmSync(run.out, { force: true });
-  // The isolated run starts from a fresh build, as the test passes from one (see ISOLATED).
-  if (run.out.endsWith('isolated.json') && !env.SKIP_BUILD) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env });
-  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${run.out}`, ...run.args], {
-    stdio: 'inherit',
-    env,
-  });
-  let runFailed = 0;
-  if (existsSync(run.out)) {
-    const res = JSON.parse(readFileSync(run.out, 'utf8'));
-    passed += res.numPassedTests ?? 0;
-    runFailed = (res.numFailedTests ?? 0) + (res.numFailedTestSuites && !res.numFailedTests ? res.numFailedTestSuites : 0);
-  }
-  if (r.status !== 0 && runFailed === 0) runFailed = 1;
-  failed += runFailed;
+for (const r of results) {
+  passed += r.passed;
+  failed += r.failed;
   if (r.status !== 0) status = r.status || 1;
 }
 cluster?.stop();
 console.log(summary(passed, failed, lint));
 process.exit(status === 0 && lint.failed === 0 ? 0 : status || 1);
+
+async function runSerially(list) {
+  const out = [];
+  for (const run of list) out.push(await runVitest(run));
+  return out;
+}
+
+/** One vitest run; its JSON report gives the counts. A run that failed without a count counts one. */
+function runVitest(run) {
+  rmSync(run.out, { force: true });
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${run.out}`, ...run.args];
+  const t0 = Date.now();
+  return new Promise((done) => {
+    const child = spawn('npx', args, { stdio: run.live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+    const chunks = [];
+    child.stdout?.on('data', (c) => chunks.push(c));
+    child.stderr?.on('data', (c) => chunks.push(c));
+    child.on('close', (code) => {
+      if (!run.live) process.stdout.write(`\n── ${run.name} ──\n${Buffer.concat(chunks).toString()}`);
+      let passedHere = 0;
+      let failedHere = 0;
+      if (existsSync(run.out)) {
+        const res = JSON.parse(readFileSync(run.out, 'utf8'));
+        passedHere = res.numPassedTests ?? 0;
+        failedHere = (res.numFailedTests ?? 0) + (res.numFailedTestSuites && !res.numFailedTests ? res.numFailedTestSuites : 0);
+      }
+      if (code !== 0 && failedHere === 0) failedHere = 1;
+      console.log(`${run.name}: ${passedHere} passed, ${failedHere} failed in ${Math.round((Date.now() - t0) / 1000)} s`);
+      done({ passed: passedHere, failed: failedHere, status: code ?? 1 });
+    });
+  });
+}
 
 /** The last line: tests counted apart from lint-clean files (see the top of this file). */
 function summary(testsPassed, testsFailed, lint, note) {

@@ -12,8 +12,10 @@
  *     expect(await h().axe(page)).toEqual([]);     // serious/critical axe violations
  *   });
  *
- * One server and one browser per test file (files run one at a time: vitest e2e project has
- * fileParallelism false). Start-up takes a few seconds (tsx + PGlite + demo seed).
+ * One server and one browser per test file, sharing nothing with another file's: its own port
+ * (the one its server says it listens on), DATA_DIR and browser profile; dist/ is only read (a test
+ * that deploys a new build copies it first, offline-world.ts ownServer). So files may run side by
+ * side. Start-up takes a few seconds (tsx + PGlite + demo seed).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
@@ -119,44 +121,61 @@ function axeSource(): string {
 }
 
 
-async function waitForServer(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+/**
+ * Waits until this child says it listens on `port` (its start-up line), then until it answers.
+ * Only the child's own line counts: with two files at once, another file's server may hold the
+ * port a moment after freePort() saw it free, and its answers are not this server's.
+ */
+async function waitForServer(baseUrl: string, port: number, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Passage server exited with ${child.exitCode} before answering:\n${log()}`);
-    try {
-      // Any HTTP answer (403 auth_required here) means the server is up.
-      const res = await fetch(`${baseUrl}/api/apps/public/prod/public-settings/by-id/passage`);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  while (!log().includes(`Passage is running at http://127.0.0.1:${port}/`)) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Passage server exited with ${child.exitCode ?? child.signalCode} before answering:\n${log()}`);
+    if (Date.now() > deadline) throw new Error(`Passage server did not start within ${SERVER_START_TIMEOUT_MS} ms:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`Passage server did not answer within ${SERVER_START_TIMEOUT_MS} ms:\n${log()}`);
+  // Any HTTP answer (403 auth_required here) means the server is up.
+  const res = await fetch(`${baseUrl}/api/apps/public/prod/public-settings/by-id/passage`);
+  if (res.status >= 500) throw new Error(`Passage server answered ${res.status} at start:\n${log()}`);
 }
 
+/**
+ * The Passage server as a child process on a free port, with a fresh DATA_DIR: on another port and
+ * in another directory when the port picked was taken before the server could listen on it.
+ */
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; dataDir: string; log: () => string }> {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'passage-e2e-'));
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    let output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    const log = () => output;
+    try {
+      await waitForServer(baseUrl, port, child, log);
+      return { child, baseUrl, dataDir, log };
+    } catch (err) {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+      if (attempt < 3 && output.includes('EADDRINUSE')) continue;
+      throw err;
+    }
+  }
+}
 
 export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does it first).');
-  const dataDir = mkdtempSync(join(tmpdir(), 'passage-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const log = () => output;
-
-  let browser: Browser | null = null;
+  const server = await startServer(options.env ?? {});
+  const { child, baseUrl, dataDir, log } = server;
+  let browser: Browser;
   try {
-    await waitForServer(baseUrl, child, log);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   } catch (err) {
-    await browser?.close();
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -171,7 +190,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
     browser,
     serverLog: log,
     async newPage(contextOptions = {}) {
-      const context = await browser!.newContext({ baseURL: baseUrl, ...contextOptions });
+      const context = await browser.newContext({ baseURL: baseUrl, ...contextOptions });
       contexts.push(context);
       const page = await context.newPage();
       const seen: string[] = [];
@@ -235,7 +254,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       ),
     async stop() {
       for (const c of contexts) await c.close().catch(() => undefined);
-      await browser!.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { freePort } from '../support/processes';
 import { passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -151,21 +152,13 @@ export interface OwnServer {
 export async function ownServer(): Promise<OwnServer> {
   const { spawn } = await import('node:child_process');
   const { cpSync, mkdtempSync, rmSync, symlinkSync } = await import('node:fs');
-  const { createServer } = await import('node:net');
   const { tmpdir } = await import('node:os');
   const { join, resolve } = await import('node:path');
   const root = resolve(import.meta.dirname, '../..');
   const dir = mkdtempSync(join(tmpdir(), 'passage-own-'));
   cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  const port = await new Promise<number>((res, rej) => {
-    const srv = createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => res(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   let child: import('node:child_process').ChildProcess | null = null;
@@ -187,13 +180,15 @@ export async function ownServer(): Promise<OwnServer> {
       c.stdout?.on('data', (d) => (output += d));
       c.stderr?.on('data', (d) => (output += d));
       // tsx + PGlite + demo seed take ~5 s on 2 busy cores; 90 s leaves room for a loaded machine.
+      // Up when this process printed its start-up line: with browser tests running side by side,
+      // whatever else may answer on the port meanwhile is not this server.
+      const line = `Passage is running at ${baseUrl}/`;
+      const from = output.length;
       const deadline = Date.now() + 90_000;
-      for (;;) {
-        if (c.exitCode !== null) throw new Error(`server exited:\n${output}`);
-        const up = await fetch(`${baseUrl}/api/apps/public/prod/public-settings/by-id/passage`).then((r) => r.status < 500, () => false);
-        if (up) return;
+      while (!output.includes(line, from)) {
+        if (c.exitCode !== null || c.signalCode !== null) throw new Error(`server exited:\n${output}`);
         if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 200));
+        await new Promise((r) => setTimeout(r, 100));
       }
     },
     async kill() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, passDeviceLock, setupHarness, tokenOf as harnessToken } from './harness';
+import { pageTime } from './page-time';
 
 /**
  * The participant flows in Chromium against the real server (issue #4): a coach adds a
@@ -82,7 +83,7 @@ describe('participants in the browser', () => {
     // Participants: search by part of the email, case-insensitively.
     await page.getByPlaceholder('Search by name or email...').fill('ROSALIND.QV');
     await page.getByText('1 participant', { exact: true }).waitFor();
-    await page.waitForTimeout(700); // let the card's entrance animation finish before judging contrast
+    // h().axe lets the card's entrance animation finish before judging contrast.
     expect(await axeInMain(page)).toEqual([]);
     await page.getByRole('heading', { name: 'Rosalind Quintero-Vale' }).click();
     await page.waitForURL((url) => url.pathname === '/participantdetail');
@@ -111,6 +112,7 @@ describe('participants in the browser', () => {
 
   it('coach offline: the new participant is saved and listed at once, and reaches the server when back online', async () => {
     const page = await h().newPage({ viewport: { width: 1440, height: 900 } });
+    const time = await pageTime(page.context(), page);
     await h().signIn(page, DEMO.coach);
     await h().goto(page, '/addparticipant');
     await page.context().setOffline(true);
@@ -122,15 +124,19 @@ describe('participants in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/participants');
     await page.getByPlaceholder('Search by name or email...').fill('okafor');
     await page.getByRole('heading', { name: 'Imani Offline-Okafor' }).waitFor();
-    // Still offline (past the ~1 s push delay): the server does not have it (this test reads the API from Node).
-    await page.waitForTimeout(2_000);
+    // Still offline past the ~1 s push delay (2 s of page time, page-time.ts): the server does not
+    // have it (this test reads the API from Node).
+    await time.pause();
+    await time.pass(2_000);
     expect((await api(page, 'Participant', { last_name: 'Offline-Okafor' })).length).toBe(0);
 
-    // Online again: the engine pushes the queued create exactly once.
+    // Online again: the engine pushes the queued create exactly once, and 2 s later (page time,
+    // every request of the page finished) it is still once.
     await page.context().setOffline(false);
-    await eventually(async () => (await api(page, 'Participant', { last_name: 'Offline-Okafor' })).length).toBe(1);
-    await page.waitForTimeout(2_000);
-    expect((await api(page, 'Participant', { last_name: 'Offline-Okafor' })).length).toBe(1);
+    const count = async () => (await api(page, 'Participant', { last_name: 'Offline-Okafor' })).length;
+    expect(await time.until(async () => (await count()) > 0)).toBeLessThan(Infinity);
+    await time.pass(2_000);
+    expect(await count()).toBe(1);
   });
 
   it('10,000 participants: the list renders a window of cards and search answers quickly', async () => {

@@ -54,6 +54,14 @@ async function settledBoxes(root: Locator, pick: string): Promise<Box[]> {
   throw new Error(`the layout around ${pick} never settled`);
 }
 
+/** The box of the toast once sonner has slid it in (mounted, its 400 ms transitions finished). */
+async function toastAtRest(page: Page): Promise<Box> {
+  const shown = page.locator('[data-sonner-toast][data-mounted="true"]').first();
+  await shown.waitFor({ timeout: 15_000 });
+  await shown.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+  return box(shown);
+}
+
 async function firstSyncDone(page: Page): Promise<void> {
   await eventually(async () => (await syncStatusRow(page))?.lastSyncedAt ?? null, 60_000).not.toBeNull();
 }
@@ -92,9 +100,8 @@ describe('the coach’s day on a tablet (issue #12)', () => {
       await page.getByRole('form', { name: 'Edit participant' }).getByLabel('Phone', { exact: true }).fill(`(555) 010-${viewport.width}`);
       await save.click();
       await toast(page, 'Participant updated successfully!');
-      await page.waitForTimeout(800); // sonner slides a toast in for 400 ms
       // #12.7: the toast is on screen and overlaps none of the header's controls.
-      const shown = await box(page.locator('[data-sonner-toast]').first());
+      const shown = await toastAtRest(page);
       expect(shown.y + shown.height).toBeLessThanOrEqual(viewport.height);
       const controls = await headerControls(page);
       expect(controls.length).toBeGreaterThanOrEqual(2);

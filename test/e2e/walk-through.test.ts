@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, setupHarness, type Harness } from './harness';
+import { watchWork, type PageWork } from './page-time';
 
 /**
  * Every page, as an admin and as a coach, in Chromium against the real server: the page renders
@@ -8,6 +9,14 @@ import { DEMO, setupHarness, type Harness } from './harness';
  * critical violation. Also the 404 screen with and without the admin note.
  */
 const h = setupHarness();
+
+/** The work watcher of each page (page-time.ts watchWork), set up by newWatchedPage. */
+const work = new WeakMap<Page, PageWork>();
+async function newWatchedPage(): Promise<Page> {
+  const page = await h().newPage();
+  work.set(page, await watchWork(page.context(), page));
+  return page;
+}
 
 async function firstId(page: Page, entity: string): Promise<string> {
   const res = await h().api(page, 'GET', `/apps/passage/entities/${entity}?limit=1`);
@@ -23,8 +32,10 @@ async function visit(page: Page, path: string, harness: Harness): Promise<Record
   const title = (await heading.innerText()).trim();
   expect(title, `${path} shows a page heading`).not.toBe('');
   expect(title, `${path} is a real page`).not.toBe('Page Not Found');
-  // Let live queries settle before the accessibility scan.
-  await page.waitForTimeout(300);
+  // Let live queries settle before the accessibility scan: no request, no IndexedDB transaction open.
+  const watched = work.get(page);
+  if (!watched) throw new Error('visit() needs a page from newWatchedPage()');
+  await watched.settle();
   const found = await harness.axe(page);
   return found.length ? { [path]: found.map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(' | ')}`) } : {};
 }
@@ -43,7 +54,7 @@ function appErrors(page: Page): string[] {
 
 describe('walk-through', () => {
   it('an admin reaches every page through the sidebar and by address', async () => {
-    const page = await h().newPage();
+    const page = await newWatchedPage();
     await h().signIn(page, DEMO.admin);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link').allInnerTexts()).resolves.toEqual([
@@ -95,7 +106,7 @@ describe('walk-through', () => {
   });
 
   it('a coach reaches every page but User Approvals', async () => {
-    const page = await h().newPage();
+    const page = await newWatchedPage();
     await h().signIn(page, DEMO.coach);
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'User Approvals' }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { MANIFEST, NAVIGATE_FALLBACK_DENYLIST, pwaOptions } from '../../../src/pwa/pwa-options';
-import { PAGES, pageUrl } from '../../../src/app/paths';
+import { PAGES, pageUrl } from '../../../src/shell-api/paths';
 
 const denied = (path: string) => NAVIGATE_FALLBACK_DENYLIST.some((re) => re.test(path));
 
