@@ -13,6 +13,15 @@ import { eventually, outbox, ownServer, serverRows, serviceWorkerReady, signInAt
  * other browser tests use. The coach has a change that has not reached the server; the new
  * version prompts 'New version available'; Reload switches to it; the change is still queued and
  * then reaches the server exactly once.
+ *
+ * It needs no vitest run of its own. It got one (it "failed inside the full run, passed alone"),
+ * but the cause was the app, not the run: until 350c1fb a 2xx answer during a sync cycle queued
+ * another cycle, so with the create refused below the engine cycled back to back (20-35 API
+ * requests a second, each a fetch event of the old service worker). The update check then took
+ * ~60 s, and a waiting worker activates (even after skipWaiting) only when the active one has no
+ * event in flight: at 3c30396, 5 of 6 runs alone were 60 s late and 2 of them never saw the
+ * reload. A request storm like that fails this test again. scripts/test.mjs still runs it alone
+ * (24 s) until a full run on a fresh clone proves it inside the browser run (issue #27.5).
  */
 let own: OwnServer | null = null;
 let browser: Browser | null = null;
