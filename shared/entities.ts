@@ -41,6 +41,8 @@ export interface Participant extends ServerFields {
   consent_date?: string | null;
   program_status?: ProgramStatus | null;
   enrollment_date?: string | null;
+  /** Issue #23.7: ids of possible duplicates the coach reviewed at intake and marked as another person. */
+  different_person_from?: string[] | null;
 }
 
 export const ENROLLMENT_STATUSES = ['active', 'waitlist', 'withdrawn', 'graduated'] as const;

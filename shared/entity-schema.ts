@@ -52,6 +52,7 @@ export const ENTITY_FIELDS: Record<EntityName, Record<string, FieldType>> = {
     consent_date: date,
     program_status: oneOf(...PROGRAM_STATUSES),
     enrollment_date: date,
+    different_person_from: strings,
   },
   Enrollment: {
     ...texts('participant_id', 'cohort_id', 'client_ref'),
