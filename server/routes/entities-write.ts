@@ -7,7 +7,7 @@ import { validateRecord } from '../http/validate-record';
 import type { EntityRecord } from '../store/types';
 import { authorize, checkApp, type ServerContext } from './context';
 import { checkEntity, checkId } from './entity-guards';
-import { checkCohortCodes, checkNotInUse } from './integrity';
+import { checkCohortCodes, checkNotInUse, checkPossibleDuplicates } from './integrity';
 
 // 500 per bulk call: the platform's documented limit (platform-contract.md 7).
 export const MAX_BULK = 500;
@@ -41,6 +41,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     const rows = bulkArray(await readJson(c)).map((row) => validateRecord(entity, row, 'create'));
     if (rows.length === 0) return c.json([]);
     await checkCohortCodes(ctx, entity, rows);
+    await checkPossibleDuplicates(ctx, entity, rows);
     return c.json(await ctx.store.createMany(ctx.appId, entity, rows, meta(user)));
   });
 
@@ -69,6 +70,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     const { user } = await authorize(ctx, c, 'create', entity);
     const data = validateRecord(entity, await readObject(c), 'create');
     await checkCohortCodes(ctx, entity, [data]);
+    await checkPossibleDuplicates(ctx, entity, [data]);
     return c.json(await ctx.store.create(ctx.appId, entity, data, meta(user)));
   });
 

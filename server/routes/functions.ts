@@ -17,6 +17,8 @@
  * tablet's whole scope in one request, an optional extension the tablet uses when present.
  * `participantSearch` { q, sort?, limit? } → participants (participant-search.ts): the online search
  * beyond the tablet's sites, with the typed words in the body, never in a URL.
+ * `participantDuplicates` { cdcr_number?, date_of_birth? } → { matches } (participant-duplicates.ts):
+ * the possible duplicates of an intake across the academy (issue #23.7).
  */
 import { Hono, type Context } from 'hono';
 import { newDeviceKey, unwrapDeviceKey, wrapDeviceKey, type KeyPlace } from '../auth/device-keys';
@@ -26,6 +28,7 @@ import { HttpError, forbidden, notFound } from '../errors';
 import { readJson } from '../http/json-body';
 import type { DeviceRecord } from '../store/types';
 import { authorize, checkApp, sourceOf, type ServerContext } from './context';
+import { participantDuplicates } from './participant-duplicates';
 import { participantSearch } from './participant-search';
 import { scopePull } from './scope-pull';
 
@@ -41,7 +44,7 @@ const MAX_REASON_LENGTH = 500;
 type Body = Record<string, unknown>;
 type Handler = (ctx: ServerContext, c: Context, body: Body) => Promise<unknown>;
 
-const HANDLERS: Record<string, Handler> = { deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser, scopePull, participantSearch };
+const HANDLERS: Record<string, Handler> = { deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser, scopePull, participantSearch, participantDuplicates };
 
 export function functionRoutes(ctx: ServerContext) {
   const r = new Hono();

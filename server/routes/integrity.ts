@@ -8,7 +8,10 @@
  * few milliseconds could still both pass. A partial unique index would close that, but it cannot
  * be added to databases that already hold duplicates without a clean-up step first.
  */
+import { UID_FIELD } from '../../shared/config';
+import { cdcrKey, DIFFERENT_PERSON_FIELD } from '../../shared/participant-keys';
 import { HttpError } from '../errors';
+import type { EntityRecord } from '../store/types';
 import type { ServerContext } from './context';
 
 const COHORT_CODE = 'cohort_code';
@@ -76,4 +79,57 @@ export async function checkNotInUse(ctx: ServerContext, entity: string, id: stri
   throw new HttpError(409, 'IN_USE', `${cohorts} this ${ref.noun}. Move or delete ${count === 1 ? 'it' : 'them'} first.`, {
     cohort_count: count,
   });
+}
+
+const CDCR = 'cdcr_number';
+/** Held participants read per check at most: a CDCR number is meant to name one person. */
+const MAX_HELD = 1000;
+/** UIDs named in the message at most. */
+const MAX_NAMED = 3;
+
+function possibleDuplicate(matches: EntityRecord[]): HttpError {
+  const named = matches.slice(0, MAX_NAMED).map((m) => (typeof m[UID_FIELD] === 'string' && m[UID_FIELD] ? `UID ${m[UID_FIELD]}` : `record ${m.id}`));
+  const more = matches.length > MAX_NAMED ? ` and ${matches.length - MAX_NAMED} more` : '';
+  const which = named.length ? ` (${named.join(', ')}${more})` : ' in this request';
+  return new HttpError(
+    409,
+    'POSSIBLE_DUPLICATE',
+    `A participant with this CDCR number already exists${which}. Open it to check, or mark this one as a different person.`,
+    { field: CDCR, duplicate_ids: matches.map((m) => m.id) },
+  );
+}
+
+/**
+ * Issue #23.7: a participant create whose CDCR number (as a key: case, spaces and dashes do not
+ * count) another participant already has is refused with 409 POSSIBLE_DUPLICATE, naming the
+ * match's UID (no other personal data) and `duplicate_ids`, unless the create lists those ids in
+ * `different_person_from` (the coach reviewed them and said another person): never a silent second
+ * record. A create re-sent with the client_ref of the stored record is its own answer (S3), not a
+ * duplicate. Two creates of one request with one number: the second is refused (no id to name
+ * yet; the tablet then sends them one by one). Updates are not checked: the rule is the intake's.
+ * Read-then-write, like the cohort codes: two creates racing within milliseconds could both pass.
+ */
+export async function checkPossibleDuplicates(ctx: ServerContext, entity: string, rows: Array<Record<string, unknown>>): Promise<void> {
+  if (entity !== 'Participant') return;
+  const keyed = rows.flatMap((row) => {
+    const key = cdcrKey(row[CDCR]);
+    return key ? [{ row, key }] : [];
+  });
+  if (keyed.length === 0) return;
+  const held = await ctx.store.participantsByCdcrKey(ctx.appId, [...new Set(keyed.map((k) => k.key))], MAX_HELD);
+  const byKey = new Map<string, EntityRecord[]>();
+  for (const record of held) {
+    const key = cdcrKey(record[CDCR]);
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), record]);
+  }
+  const seen = new Set<string>();
+  for (const { row, key } of keyed) {
+    const same = byKey.get(key) ?? [];
+    if (typeof row.client_ref === 'string' && same.some((r) => r.client_ref === row.client_ref)) continue;
+    const cleared = new Set(Array.isArray(row[DIFFERENT_PERSON_FIELD]) ? (row[DIFFERENT_PERSON_FIELD] as unknown[]) : []);
+    const matches = same.filter((r) => !cleared.has(r.id));
+    if (matches.length > 0) throw possibleDuplicate(matches);
+    if (seen.has(key)) throw possibleDuplicate([]);
+    seen.add(key);
+  }
 }

@@ -10,7 +10,7 @@ import { deviceSql } from './device-sql';
 import { compileFilter } from './filter-sql';
 import { limitOf, orderBy, projection, skipOf } from './list-sql';
 import { clientFields, newId, newRecord } from './record-fields';
-import { migrate } from './schema';
+import { CDCR_KEY_SQL, migrate } from './schema';
 import type { SqlClient, SqlExecutor } from './sql-client';
 import { Params, isPlainObject } from './sql-parts';
 import type { AppLogEntry, AuthRecord, EntityRecord, Filter, ListQuery, RecordMeta, Store, UpdatedRecord } from './types';
@@ -189,6 +189,18 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     updateMany: async (app, entity, patches) => (await updateSeveral(app, entity, patches)).map((u) => u.record),
     updateWithPrevious: updateOne,
     updateManyWithPrevious: updateSeveral,
+
+    participantsByCdcrKey: (app, keys, limit) =>
+      mapErrors(async () => {
+        if (keys.length === 0) return [];
+        // The same predicate as the partial index records_participant_cdcr, so the planner uses it.
+        const rows = await sql.query<Row>(
+          `SELECT data::text AS data FROM records WHERE app = $1 AND entity = 'Participant' AND data ? 'cdcr_number'
+           AND ${CDCR_KEY_SQL} = ANY($2::text[]) ORDER BY created_date, id LIMIT $3`,
+          [app, [...keys], limitOf(limit)],
+        );
+        return parsed(rows);
+      }),
 
     delete: (app, entity, id) =>
       mapErrors(async () => {

@@ -8,6 +8,9 @@ import type { SqlClient } from './sql-client';
 /** Any fixed number unique to this purpose: "PASS" in ASCII. */
 const MIGRATION_LOCK = 0x50415353;
 
+/** shared/participant-keys.ts `cdcrKey` in SQL: strip all but ASCII letters and digits, then upper case. */
+export const CDCR_KEY_SQL = `upper(regexp_replace(data->>'cdcr_number', '[^A-Za-z0-9]', '', 'g'))`;
+
 /** Exported for the bench, which drops and recreates it to measure what it is worth. */
 export const GIN_INDEX = `CREATE INDEX IF NOT EXISTS records_data ON records USING gin (data jsonb_path_ops) WITH (fastupdate = off)`;
 
@@ -41,6 +44,10 @@ const STATEMENTS = [
   // Exactly-once creates (sync rule S3): at most one record per client_ref, so a create re-sent
   // after a lost answer returns the stored record instead of making a duplicate (postgres-store.ts).
   `CREATE UNIQUE INDEX IF NOT EXISTS records_client_ref ON records (app, entity, (data->>'client_ref')) WHERE data ? 'client_ref'`,
+  // Issue #23.7: a participant's CDCR number as a key (shared/participant-keys.ts), so a create
+  // that repeats one (the 409 POSSIBLE_DUPLICATE) and the intake's look-up find it however it was
+  // typed ("ab-1234" = "AB1234") with one index probe; the GIN index only finds exact values.
+  `CREATE INDEX IF NOT EXISTS records_participant_cdcr ON records (app, (${CDCR_KEY_SQL})) WHERE entity = 'Participant' AND data ? 'cdcr_number'`,
   // The per-(app, entity) clock behind strictly increasing updated_date (see clock.ts).
   `CREATE TABLE IF NOT EXISTS entity_clocks (
      app text NOT NULL,

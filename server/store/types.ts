@@ -121,6 +121,11 @@ export interface Store {
   updateWithPrevious(app: string, entity: string, id: string, patch: Record<string, unknown>): Promise<UpdatedRecord | null>;
   updateManyWithPrevious(app: string, entity: string, patches: Array<{ id: string } & Record<string, unknown>>): Promise<UpdatedRecord[]>;
   delete(app: string, entity: string, id: string): Promise<boolean>;
+  /**
+   * Issue #23.7: the participants whose CDCR number has one of these keys (shared/participant-keys.ts:
+   * letters and digits only, upper case), at most `limit`, through an expression index.
+   */
+  participantsByCdcrKey(app: string, keys: readonly string[], limit: number): Promise<EntityRecord[]>;
 
   getAuth(app: string, email: string): Promise<AuthRecord | null>;
   putAuth(app: string, email: string, record: AuthRecord): Promise<void>;

@@ -2,6 +2,7 @@
 import { expect, it } from 'vitest';
 import type { EntityRecord } from '../../../server/store/types';
 import { type ContractContext, expect400, freshApp, meta } from './contract-helpers';
+import { cdcrKey } from '../../../shared/participant-keys';
 
 export function registerQueryContractTests({ store }: ContractContext) {
   const names = (rows: EntityRecord[]) => rows.map((r) => r.name);
@@ -77,5 +78,20 @@ export function registerQueryContractTests({ store }: ContractContext) {
     }
     await expect400(store().list(app, 'T', { fields: ['name', 'x); DELETE FROM records; --'] }), /field name/);
     expect(names(await store().list(app, 'T', {}))).toEqual(['kept']);
+  });
+
+  it('finds participants by CDCR key as shared/participant-keys.ts computes it (issue #23.7)', async () => {
+    const app = freshApp();
+    const typed = ['AB-1234', 'ab 1234', 'Ab.12_34', 'K-5', 'ßk5', 'é-K5', '--', 'AB12345'];
+    await store().createMany(app, 'Participant', typed.map((cdcr_number, i) => ({ name: `p${i}`, cdcr_number })), meta);
+    await store().createMany(app, 'Participant', [{ name: 'none' }, { name: 'null', cdcr_number: null }], meta);
+    await store().createMany(app, 'Other', [{ name: 'other', cdcr_number: 'AB1234' }], meta);
+    for (const key of ['AB1234', 'K5', 'AB12345']) {
+      const expected = typed.flatMap((t, i) => (cdcrKey(t) === key ? [`p${i}`] : []));
+      expect(names(await store().participantsByCdcrKey(app, [key], 50)).sort()).toEqual(expected.sort());
+    }
+    expect(names(await store().participantsByCdcrKey(app, ['AB1234', 'K5'], 50))).toHaveLength(6);
+    expect(await store().participantsByCdcrKey(app, ['AB1234'], 2)).toHaveLength(2);
+    expect(await store().participantsByCdcrKey(app, [], 50)).toEqual([]);
   });
 }
