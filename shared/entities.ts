@@ -96,6 +96,26 @@ export interface Session extends ServerFields {
   scheduled_at?: string | null;
 }
 
+/** Issue #23: how a participant came to one session (the roster's four choices, in tap order). */
+export const ATTENDANCE_STATUSES = ['present', 'late', 'excused', 'absent'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+/**
+ * Issue #23: one participant at one session. The server keeps one record per (session_id,
+ * participant_id) (docs/design.md S16): a second create of the pair is answered with the first.
+ */
+export interface Attendance extends ServerFields {
+  session_id: string;
+  cohort_id: string;
+  participant_id: string;
+  status: AttendanceStatus;
+  note?: string | null;
+  /** E-mail of the staff member who tapped. */
+  recorded_by?: string | null;
+  /** The tablet's time of the tap (ISO 8601): the later tap wins when two tablets marked the pair. */
+  recorded_at?: string | null;
+}
+
 export interface Outcome extends ServerFields {
   participant_id: string;
   [field: string]: unknown;
@@ -129,7 +149,7 @@ export interface User extends ServerFields {
 
 /** The entities the mirror holds, by their platform names. */
 /** The app's entities (spec.md 3); the platform's built-in User comes on top. */
-export const APP_ENTITY_NAMES = ['Participant', 'Cohort', 'Enrollment', 'Session', 'Outcome', 'Program', 'Site'] as const;
+export const APP_ENTITY_NAMES = ['Participant', 'Cohort', 'Enrollment', 'Session', 'Outcome', 'Program', 'Site', 'Attendance'] as const;
 export const ENTITY_NAMES = [...APP_ENTITY_NAMES, 'User'] as const;
 export type EntityName = (typeof ENTITY_NAMES)[number];
 
@@ -139,6 +159,7 @@ export interface EntityTypes {
   Enrollment: Enrollment;
   Session: Session;
   Outcome: Outcome;
+  Attendance: Attendance;
   Program: Program;
   Site: Site;
   User: User;

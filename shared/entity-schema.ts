@@ -5,6 +5,7 @@
  */
 import { UID_FIELD } from './config';
 import {
+  ATTENDANCE_STATUSES,
   COACH_TYPES,
   COHORT_STATUSES,
   CUSTODY_STATUSES,
@@ -75,6 +76,11 @@ export const ENTITY_FIELDS: Record<EntityName, Record<string, FieldType>> = {
   },
   Session: { ...texts('cohort_id', 'topic', 'client_ref'), session_number: integer, scheduled_at: datetime },
   Outcome: { ...texts('participant_id', 'client_ref') },
+  Attendance: {
+    ...texts('session_id', 'cohort_id', 'participant_id', 'note', 'recorded_by', 'client_ref'),
+    status: oneOf(...ATTENDANCE_STATUSES),
+    recorded_at: datetime,
+  },
   User: {
     ...texts('full_name', 'email', 'phone', 'organization', 'areas_of_expertise', 'bio', 'certifications'),
     ...texts('emergency_contact_name', 'emergency_contact_phone', 'approved_by'),
@@ -92,6 +98,17 @@ export const ENTITY_FIELDS: Record<EntityName, Record<string, FieldType>> = {
 /** Must be present and non-empty on create, and may not be cleared later. */
 export const REQUIRED_FIELDS: Record<string, readonly string[]> = {
   Participant: ['first_name', 'last_name'],
+  Session: ['cohort_id'],
+  Attendance: ['session_id', 'cohort_id', 'participant_id', 'status'],
+};
+
+/**
+ * Issue #23 (docs/design.md S16): fields that together name at most one record. The database
+ * enforces it (a unique index); a create of a pair already taken is answered with the stored record,
+ * and a tablet's engine turns its own values into an update of that record (later tap wins).
+ */
+export const NATURAL_KEYS: Partial<Record<EntityName, readonly string[]>> = {
+  Attendance: ['session_id', 'participant_id'],
 };
 
 /** Kept by the server; a client's value for them is ignored on create and update. */

@@ -3,7 +3,8 @@
  * derives its scope and keys with them, the server's optional `scopePull` function answers with
  * them). A tablet holds its user's sites, not the whole academy. Whole on every tablet: programs,
  * sites and the coach directory. By site: cohorts of the sites in scope, their sessions and
- * enrollments; the participants of those enrollments and their outcomes. Besides: pinned records
+ * enrollments; the participants of those enrollments and their outcomes; the attendance taken in
+ * those cohorts (issue #23). Besides: pinned records
  * (opened from beyond the scope, or this tablet's own unenrolled intakes).
  */
 import type { EntityName } from './entities';
@@ -38,7 +39,7 @@ export interface ScopeOwner {
 }
 
 /** The entities held by site: pulled with filters, in this order (each one's keys come from the one before). */
-export const SCOPED_ORDER: readonly EntityName[] = ['Cohort', 'Enrollment', 'Session', 'Participant', 'Outcome'];
+export const SCOPED_ORDER: readonly EntityName[] = ['Cohort', 'Enrollment', 'Session', 'Participant', 'Outcome', 'Attendance'];
 
 /**
  * The sites this tablet holds: the default (the user's cohorts' sites, or every site for an
@@ -114,6 +115,10 @@ export function scopeKeys(entity: EntityName, facts: ScopeFacts): ScopeKey[] {
     }
     case 'Outcome':
       return [keys('participant_id', facts.participantIds)];
+    case 'Attendance':
+      // Issue #23: like sessions, by the cohorts of the sites in scope; a pinned participant brings
+      // their own attendance wherever it was taken (their record shows their rate).
+      return [keys('cohort_id', siteCohorts), keys('participant_id', pinned('Participant'))];
     default:
       return [];
   }

@@ -9,6 +9,9 @@
  * |                             | of their own devices only (no device key: issue #21)            |
  * | coach (role user, approved) | read app entities; create/update Participant; create Cohort;     |
  * |                             | create Enrollment, update only its enrollment_status;            |
+ * |                             | lead coach of the cohort: create/update/delete its Sessions;     |
+ * |                             | lead or support coach of the cohort: create/update Attendance    |
+ * |                             | (status, note, recorded_by, recorded_at; issue #23)              |
  * |                             | read User as id, email, full_name only; write app logs;          |
  * |                             | their device key (on a fresh sign-in: functions.ts checks that)  |
  * | admin                       | everything, except: Users are never created through entities     |
@@ -83,7 +86,23 @@ export interface DecideOptions {
   fields?: readonly string[];
   /** The target record is the caller's own User record. */
   self?: boolean;
+  /**
+   * Sessions and Attendance (issue #23): the caller's place in the record's cohort, looked up by
+   * the route (the stored record's cohort for update and delete, the body's for create).
+   */
+  cohortRole?: CohortRole;
 }
+
+/** A coach's place in a cohort: its lead_coach_email, one of its support_coach_emails, or neither. */
+export type CohortRole = 'lead' | 'support' | 'none';
+
+/** What a coach may do to the records of a cohort they coach, by their role in it (issue #23). */
+const COHORT_WORK: Record<string, { lead: readonly Action[]; support: readonly Action[] }> = {
+  Session: { lead: ['create', 'update', 'delete'], support: [] },
+  Attendance: { lead: ['create', 'update'], support: ['create', 'update'] },
+};
+/** Attendance fields a coach may change once the record exists (never whose or which session it is). */
+export const ATTENDANCE_COACH_FIELDS = ['status', 'note', 'recorded_by', 'recorded_at'] as const;
 
 export function decide(principal: Principal, action: Action, entity: string | null, opts: DecideOptions = {}): Decision {
   if (principal.kind === 'anonymous') return deny(401, 'AUTH_REQUIRED', 'Please sign in', 'auth_required');
@@ -126,6 +145,9 @@ function decideCoach(action: Action, entity: string | null, opts: DecideOptions)
   if (action === 'read') {
     return entity === 'User' ? { allow: true, visibleFields: COACH_USER_FIELDS, queryFields: COACH_USER_QUERY_FIELDS } : allow;
   }
+  if (entity && Object.hasOwn(COHORT_WORK, entity) && (action === 'create' || action === 'update' || action === 'delete')) {
+    return decideCohortWork(action, entity, opts);
+  }
   if (action === 'create') return entity && COACH_CREATE.has(entity) ? allow : onlyAdmins;
   if (action === 'update') {
     const rule = entity && Object.hasOwn(COACH_UPDATE, entity) ? COACH_UPDATE[entity] : undefined;
@@ -135,6 +157,20 @@ function decideCoach(action: Action, entity: string | null, opts: DecideOptions)
     return extra ? deny(403, 'FORBIDDEN', `Coaches may only change ${rule.join(', ')} on ${entity}; not ${extra}`) : allow;
   }
   return onlyAdmins; // delete, read_logs, invite, manage_devices
+}
+
+function decideCohortWork(action: Action, entity: string, opts: DecideOptions): Decision {
+  const role = opts.cohortRole ?? 'none';
+  const may = role === 'none' ? [] : COHORT_WORK[entity][role];
+  if (!may.includes(action)) {
+    const who = entity === 'Session' ? "the cohort's lead coach" : 'coaches of the cohort';
+    return deny(403, 'FORBIDDEN', `Only administrators and ${who} may do this`);
+  }
+  if (entity === 'Attendance' && action === 'update') {
+    const extra = (opts.fields ?? []).find((f) => !(ATTENDANCE_COACH_FIELDS as readonly string[]).includes(f));
+    if (extra) return deny(403, 'FORBIDDEN', `Coaches may only change ${ATTENDANCE_COACH_FIELDS.join(', ')} on Attendance; not ${extra}`);
+  }
+  return allow;
 }
 
 function notApproved(state: AccessState): Decision {

@@ -8,6 +8,7 @@ import type { EntityRecord } from '../store/types';
 import { authorize, checkApp, type ServerContext } from './context';
 import { checkEntity, checkId } from './entity-guards';
 import { checkCohortCodes, checkNotInUse, checkPossibleDuplicates } from './integrity';
+import { authorizeCohortWork, checkAttendanceSessions, isCohortWork } from './cohort-work';
 
 // 500 per bulk call: the platform's documented limit (platform-contract.md 7).
 export const MAX_BULK = 500;
@@ -34,31 +35,48 @@ export function entityWriteRoutes(ctx: ServerContext) {
     checkApp(ctx, c.req.param('appId'));
     return checkEntity(c.req.param('entity') ?? '');
   };
+  // Sessions and Attendance (issue #23): whether a coach may write depends on the record's cohort,
+  // so the first gate only asks that the caller may use the app; each record is checked below.
+  const gate = (c: Context, action: 'create' | 'update' | 'delete', entity: string) =>
+    authorize(ctx, c, isCohortWork(entity) ? 'read' : action, entity);
+  const storedOf = async (entity: string, id: string) => {
+    if (!isCohortWork(entity)) return undefined;
+    const stored = await ctx.store.get(ctx.appId, entity, id);
+    if (!stored) throw notFound(`${entity} not found`);
+    return stored;
+  };
 
   r.post('/:appId/entities/:entity/bulk', async (c) => {
     const entity = target(c);
-    const { user } = await authorize(ctx, c, 'create', entity);
+    const { user } = await gate(c, 'create', entity);
     const rows = bulkArray(await readJson(c)).map((row) => validateRecord(entity, row, 'create'));
     if (rows.length === 0) return c.json([]);
+    if (isCohortWork(entity)) for (const body of rows) await authorizeCohortWork(ctx, c, 'create', entity, user, { body });
     await checkCohortCodes(ctx, entity, rows);
     await checkPossibleDuplicates(ctx, entity, rows);
+    await checkAttendanceSessions(ctx, entity, rows.map((body) => ({ body })));
     return c.json(await ctx.store.createMany(ctx.appId, entity, rows, meta(user)));
   });
 
   r.put('/:appId/entities/:entity/bulk', async (c) => {
     const entity = target(c);
-    const { user } = await authorize(ctx, c, 'update', entity);
+    const { user } = await gate(c, 'update', entity);
     const patches = bulkArray(await readJson(c)).map((row) => {
       const id = (row as { id?: unknown } | null)?.id;
       if (typeof id !== 'string') throw unprocessable('Every record needs its id', 'id');
       return { ...validateRecord(entity, row, 'update'), id: checkId(id) };
     });
+    const checked: Array<{ body: Record<string, unknown>; stored?: EntityRecord | null }> = [];
     for (const { id, ...patch } of patches) {
-      await authorize(ctx, c, 'update', entity, { fields: Object.keys(patch), self: entity === 'User' && id === user.id });
+      const stored = await storedOf(entity, id);
+      if (stored) await authorizeCohortWork(ctx, c, 'update', entity, user, { stored, body: patch });
+      else await authorize(ctx, c, 'update', entity, { fields: Object.keys(patch), self: entity === 'User' && id === user.id });
       await checkUserEmail(ctx, entity, id, patch);
+      checked.push({ body: patch, stored });
     }
     if (patches.length === 0) return c.json([]);
     await checkCohortCodes(ctx, entity, patches);
+    await checkAttendanceSessions(ctx, entity, checked);
     const updated = await ctx.store.updateManyWithPrevious(ctx.appId, entity, patches);
     const previous = previousHeader(updated.map((u, i) => ({ patch: patches[i], updated: u })));
     if (previous) c.header(PREVIOUS_HEADER, previous);
@@ -67,21 +85,26 @@ export function entityWriteRoutes(ctx: ServerContext) {
 
   r.post('/:appId/entities/:entity', async (c) => {
     const entity = target(c);
-    const { user } = await authorize(ctx, c, 'create', entity);
+    const { user } = await gate(c, 'create', entity);
     const data = validateRecord(entity, await readObject(c), 'create');
+    if (isCohortWork(entity)) await authorizeCohortWork(ctx, c, 'create', entity, user, { body: data });
     await checkCohortCodes(ctx, entity, [data]);
     await checkPossibleDuplicates(ctx, entity, [data]);
+    await checkAttendanceSessions(ctx, entity, [{ body: data }]);
     return c.json(await ctx.store.create(ctx.appId, entity, data, meta(user)));
   });
 
   r.put('/:appId/entities/:entity/:id', async (c) => {
     const entity = target(c);
     const id = checkId(c.req.param('id') ?? '');
-    const { user } = await authorize(ctx, c, 'update', entity);
+    const { user } = await gate(c, 'update', entity);
     const patch = validateRecord(entity, await readObject(c), 'update');
-    await authorize(ctx, c, 'update', entity, { fields: Object.keys(patch), self: entity === 'User' && id === user.id });
+    const stored = await storedOf(entity, id);
+    if (stored) await authorizeCohortWork(ctx, c, 'update', entity, user, { stored, body: patch });
+    else await authorize(ctx, c, 'update', entity, { fields: Object.keys(patch), self: entity === 'User' && id === user.id });
     await checkUserEmail(ctx, entity, id, patch);
     await checkCohortCodes(ctx, entity, [{ ...patch, id }]);
+    await checkAttendanceSessions(ctx, entity, [{ body: patch, stored }]);
     const updated = await ctx.store.updateWithPrevious(ctx.appId, entity, id, patch);
     if (!updated) throw notFound(`${entity} not found`);
     const previous = previousHeader([{ patch, updated }]);
@@ -92,8 +115,10 @@ export function entityWriteRoutes(ctx: ServerContext) {
   r.delete('/:appId/entities/:entity/:id', async (c) => {
     const entity = target(c);
     const id = checkId(c.req.param('id') ?? '');
-    const { user } = await authorize(ctx, c, 'delete', entity);
-    await authorize(ctx, c, 'delete', entity, { self: entity === 'User' && id === user.id });
+    const { user } = await gate(c, 'delete', entity);
+    const stored = await storedOf(entity, id);
+    if (stored) await authorizeCohortWork(ctx, c, 'delete', entity, user, { stored });
+    else await authorize(ctx, c, 'delete', entity, { self: entity === 'User' && id === user.id });
     await checkNotInUse(ctx, entity, id);
     if (!(await ctx.store.delete(ctx.appId, entity, id))) throw notFound(`${entity} not found`);
     return c.json({ success: true });

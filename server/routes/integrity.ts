@@ -64,21 +64,27 @@ export async function checkCohortCodes(ctx: ServerContext, entity: string, rows:
   }
 }
 
-const REFERENCE: Record<string, { field: string; noun: string }> = {
-  Program: { field: 'program_id', noun: 'program' },
-  Site: { field: 'site_id', noun: 'site' },
+/** What a record's delete must wait for: the child records that point at it (issue #12.4, #23). */
+const IN_USE: Record<string, { child: string; field: string; message: (n: number) => string; extra: string }> = {
+  Program: { child: 'Cohort', field: 'program_id', message: (n) => `${cohorts(n)} this program. Move or delete ${them(n)} first.`, extra: 'cohort_count' },
+  Site: { child: 'Cohort', field: 'site_id', message: (n) => `${cohorts(n)} this site. Move or delete ${them(n)} first.`, extra: 'cohort_count' },
+  Session: {
+    child: 'Attendance',
+    field: 'session_id',
+    message: (n) => `Attendance was taken at this session (${n === 1 ? '1 record' : `${n} records`}). A session with attendance cannot be deleted.`,
+    extra: 'attendance_count',
+  },
 };
+const cohorts = (n: number) => (n === 1 ? '1 cohort uses' : `${n} cohorts use`);
+const them = (n: number) => (n === 1 ? 'it' : 'them');
 
-/** Refuses deleting a program or site while cohorts reference it; the message says how many. */
+/** Refuses deleting a program or site while cohorts reference it, or a session with attendance. */
 export async function checkNotInUse(ctx: ServerContext, entity: string, id: string): Promise<void> {
-  const ref = REFERENCE[entity];
-  if (!ref) return;
-  const count = await ctx.store.count(ctx.appId, 'Cohort', { [ref.field]: id });
+  const rule = IN_USE[entity];
+  if (!rule) return;
+  const count = await ctx.store.count(ctx.appId, rule.child, { [rule.field]: id });
   if (count === 0) return;
-  const cohorts = count === 1 ? '1 cohort uses' : `${count} cohorts use`;
-  throw new HttpError(409, 'IN_USE', `${cohorts} this ${ref.noun}. Move or delete ${count === 1 ? 'it' : 'them'} first.`, {
-    cohort_count: count,
-  });
+  throw new HttpError(409, 'IN_USE', rule.message(count), { [rule.extra]: count });
 }
 
 const CDCR = 'cdcr_number';

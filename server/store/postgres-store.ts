@@ -14,6 +14,14 @@ import { CDCR_KEY_SQL, migrate } from './schema';
 import type { SqlClient, SqlExecutor } from './sql-client';
 import { Params, isPlainObject } from './sql-parts';
 import type { AppLogEntry, AuthRecord, EntityRecord, Filter, ListQuery, RecordMeta, Store, UpdatedRecord } from './types';
+import { NATURAL_KEYS } from '../../shared/entity-schema';
+import type { EntityName } from '../../shared/entities';
+
+/** The natural key of a record as one string (S16), or null for entities without one. */
+function naturalKeyOf(entity: string): ((r: Record<string, unknown>) => string) | null {
+  const fields = NATURAL_KEYS[entity as EntityName];
+  return fields ? (r) => JSON.stringify(fields.map((f) => String(r[f] ?? ''))) : null;
+}
 
 export interface PostgresStoreOptions {
   /** Milliseconds since the epoch; injected so tests control time. */
@@ -41,9 +49,13 @@ function asStoreError(err: unknown): unknown {
   if (code === '57014' && !(err instanceof StoreError)) {
     return timedOut('The database took too long to answer this request. Try a narrower search.');
   }
-  // 23505 unique_violation: an update that gives a record another record's client_ref.
+  // 23505 unique_violation: an update that gives a record another record's client_ref, or moves an
+  // attendance onto a (session, participant) pair another record holds (S16).
   if (code === '23505' && !(err instanceof StoreError)) {
-    return conflict('Another record already has this client_ref');
+    const constraint = String((err as { constraint?: unknown }).constraint ?? (err as Error).message ?? '');
+    return constraint.includes('attendance')
+      ? conflict('This participant already has an attendance record for this session')
+      : conflict('Another record already has this client_ref');
   }
   return err;
 }
@@ -63,7 +75,8 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
    * Inserts the records; returns what the batch stands for, in order. A record whose client_ref
    * the server already has is not inserted again: the stored record is returned instead, so a
    * create re-sent after a lost answer (sync rule S3) can never make a duplicate, even when the
-   * client's look-up raced the first request still in flight.
+   * client's look-up raced the first request still in flight. Likewise a record whose natural key
+   * (S16: an attendance's session and participant) is taken is answered with the record holding it.
    */
   async function insert(tx: SqlExecutor, app: string, entity: string, records: EntityRecord[]): Promise<EntityRecord[]> {
     // One multi-row INSERT per batch: ~20× faster than a statement per record on PGlite.
@@ -78,16 +91,42 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     );
     if (inserted.length === records.length) return records;
     const fresh = new Set(inserted.map((r) => r.id));
-    const refs = records.filter((r) => !fresh.has(r.id)).map((r) => r.client_ref);
-    if (refs.some((ref) => typeof ref !== 'string')) throw new Error('Record id collision');
-    const existing = parsed(
+    const left = records.filter((r) => !fresh.has(r.id));
+    const refs = left.map((r) => r.client_ref).filter((ref): ref is string => typeof ref === 'string');
+    const byRef = new Map(
+      parsed(
+        await tx.query<Row>(
+          `SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND data->>'client_ref' = ANY($3::text[])`,
+          [app, entity, refs],
+        ),
+      ).map((r) => [r.client_ref, r]),
+    );
+    const byKey = await heldNaturalKeys(tx, app, entity, left.filter((r) => !byRef.has(r.client_ref)));
+    const key = naturalKeyOf(entity);
+    return records.map((r) => {
+      if (fresh.has(r.id)) return r;
+      const held = byRef.get(r.client_ref) ?? (key ? byKey.get(key(r)) : undefined);
+      if (!held) throw new Error('Record id collision');
+      return held;
+    });
+  }
+
+  /** The stored records holding the natural keys of `records` (S16), by key. Several rows of one
+   * batch may name one key: the first inserted, the others are answered with it. */
+  async function heldNaturalKeys(tx: SqlExecutor, app: string, entity: string, records: EntityRecord[]): Promise<Map<string, EntityRecord>> {
+    const fields = NATURAL_KEYS[entity as EntityName];
+    const key = naturalKeyOf(entity);
+    if (!fields || !key || records.length === 0) return new Map();
+    const p = new Params();
+    const tuples = records.map((r) => `(${fields.map((f) => `${p.add(String(r[f] ?? ''))}::text`).join(', ')})`);
+    const rows = parsed(
       await tx.query<Row>(
-        `SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND data->>'client_ref' = ANY($3::text[])`,
-        [app, entity, refs],
+        `SELECT data::text AS data FROM records WHERE app = ${p.add(app)} AND entity = ${p.add(entity)}
+         AND (${fields.map((f) => `data->>${p.add(f)}`).join(', ')}) IN (${tuples.join(', ')})`,
+        p.values,
       ),
     );
-    const byRef = new Map(existing.map((r) => [r.client_ref, r]));
-    return records.map((r) => (fresh.has(r.id) ? r : (byRef.get(r.client_ref) ?? r)));
+    return new Map(rows.map((r) => [key(r), r]));
   }
 
   async function createBatch(app: string, entity: string, data: unknown[], meta: RecordMeta): Promise<EntityRecord[]> {

@@ -48,6 +48,11 @@ const STATEMENTS = [
   // that repeats one (the 409 POSSIBLE_DUPLICATE) and the intake's look-up find it however it was
   // typed ("ab-1234" = "AB1234") with one index probe; the GIN index only finds exact values.
   `CREATE INDEX IF NOT EXISTS records_participant_cdcr ON records (app, (${CDCR_KEY_SQL})) WHERE entity = 'Participant' AND data ? 'cdcr_number'`,
+  // Issue #23 (docs/design.md S16): one attendance record per (session, participant), kept by the
+  // database so parallel creates on one or several server instances can never both insert; the
+  // store answers the loser with the stored record (postgres-store.ts `insert`).
+  `CREATE UNIQUE INDEX IF NOT EXISTS records_attendance_pair ON records (app, (data->>'session_id'), (data->>'participant_id'))
+     WHERE entity = 'Attendance'`,
   // The per-(app, entity) clock behind strictly increasing updated_date (see clock.ts).
   `CREATE TABLE IF NOT EXISTS entity_clocks (
      app text NOT NULL,

@@ -1,6 +1,6 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { SYNC_STATUS_KEY } from './sync/types';
-import type { Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from '../../shared/entities';
+import type { Attendance, Cohort, Enrollment, Outcome, Participant, Program, Session, Site, User, EntityName } from '../../shared/entities';
 import { sealingMiddleware } from './vault/middleware';
 import { OpenedRows } from './vault/opened-rows';
 import { SealState } from './vault/seal-state';
@@ -37,7 +37,8 @@ export interface OutboxOp {
   next_attempt_at: number;
   /** True once a create may have reached the server (timeout, 5xx): look up client_ref first (S3). */
   outcome_unknown?: boolean;
-  last_error?: { status?: number; code?: string; message: string } | null;
+  /** duplicate_ids: the records a 409 POSSIBLE_DUPLICATE named (issue #23.7). */
+  last_error?: { status?: number; code?: string; message: string; duplicate_ids?: string[] } | null;
   /** delete: the row as it was, so discarding a rejected delete can put it back offline. */
   snapshot?: Record<string, unknown> | null;
   /**
@@ -132,6 +133,8 @@ export class PassageDB extends Dexie {
   enrollments!: Table<Enrollment, string>;
   sessions!: Table<Session, string>;
   outcomes!: Table<Outcome, string>;
+  /** Issue #23: one row per (session, participant) on the server; see queries/attendance.ts. */
+  attendance!: Table<Attendance, string>;
   programs!: Table<Program, string>;
   sites!: Table<Site, string>;
   users!: Table<User, string>;
@@ -192,6 +195,9 @@ export class PassageDB extends Dexie {
     this.version(3).stores({}).upgrade(markPlainRows);
     // Version 4 (issue #22): a tablet holds its sites; pins keep records beyond them (sync/scope.ts).
     this.version(4).stores({ pins: '[entity+id+reason], until' });
+    // Version 5 (issue #23): attendance. By session (the roster), cohort (rates, the CSV) and
+    // participant (their record); the pair index finds the one record a tap changes (S16).
+    this.version(5).stores({ attendance: 'id, session_id, cohort_id, participant_id, [session_id+participant_id]' });
   }
 }
 
@@ -234,6 +240,7 @@ export const TABLE_OF: Record<EntityName, keyof PassageDB & string> = {
   Enrollment: 'enrollments',
   Session: 'sessions',
   Outcome: 'outcomes',
+  Attendance: 'attendance',
   Program: 'programs',
   Site: 'sites',
   User: 'users',

@@ -25,14 +25,19 @@ export class RecordNotFoundError extends Error {
 /**
  * Issue #12.4: a program or site that cohorts on this device still use is not deleted (the server
  * refuses it too, 409 IN_USE); deleting it would leave those cohorts showing 'Unknown program'.
+ * Issue #23: nor is a session with attendance (`count` is then its attendance records).
  */
 export class InUseError extends Error {
   override readonly name = 'InUseError';
   constructor(
-    readonly noun: 'program' | 'site',
+    readonly noun: 'program' | 'site' | 'session',
     readonly cohortCount: number,
   ) {
-    super(`${cohortCount === 1 ? '1 cohort uses' : `${cohortCount} cohorts use`} this ${noun}.`);
+    super(
+      noun === 'session'
+        ? `Attendance was taken at this session (${cohortCount === 1 ? '1 record' : `${cohortCount} records`}). A session with attendance cannot be deleted.`
+        : `${cohortCount === 1 ? '1 cohort uses' : `${cohortCount} cohorts use`} this ${noun}.`,
+    );
   }
 }
 

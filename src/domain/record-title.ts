@@ -8,7 +8,8 @@ function str(row: Row, key: string): string | null {
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
 
-function personName(row: Row): string | null {
+export function personName(row: Row | null | undefined): string | null {
+  if (!row) return null;
   const name = [str(row, 'first_name'), str(row, 'last_name')].filter(Boolean).join(' ');
   return name || null;
 }
@@ -38,6 +39,7 @@ export function titleOfRow(entity: EntityName, row: Row, related: { participant?
       return who ?? where;
     }
     case 'Outcome':
+    case 'Attendance':
       return personName(related.participant);
     default:
       return unreachable(entity, 'entity');

@@ -17,6 +17,7 @@ const PLURAL: Record<EntityName, string> = {
   Enrollment: 'enrollments',
   Session: 'sessions',
   Outcome: 'outcomes',
+  Attendance: 'attendance records',
 };
 
 export function entityPlural(entity: EntityName): string {

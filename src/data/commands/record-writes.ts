@@ -166,6 +166,12 @@ export async function deleteRecord(
   notifyLocalWrite(ctx);
 }
 
+/** The signed-in person's e-mail, from the coach directory (clear on the tablet), or null. */
+export async function myEmail(ctx: DataContext): Promise<string | null> {
+  if (!ctx.userId) return null;
+  return (await ctx.db.users.get(ctx.userId))?.email ?? null;
+}
+
 /** Today on this device's clock as YYYY-MM-DD in local time (intake dates, requested_access_date). */
 export function todayIso(ctx: DataContext): string {
   const d = new Date(ctx.now());

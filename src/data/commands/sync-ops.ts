@@ -6,11 +6,13 @@
 import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
 import type { DataContext } from '../context';
 import { syncNow } from './sync-now';
-import { bodyOf, requeueAsCreate, updateRecord } from './record-writes';
+import { bodyOf, myEmail, requeueAsCreate, updateRecord } from './record-writes';
 import { referencesTo } from '../sync/references';
 import { inAllTables, opsOfRecord } from '../sync/mirror-writes';
 import { forgetReconcile, saysVanished } from '../sync/vanished';
 import { unreachable } from '../../domain/unreachable';
+import { TAP_TIME_FIELD } from '../sync/later-tap';
+import { sameValue } from '../sync/same-value';
 
 /** Send a rejected (or backed-off) op again now. */
 export async function retryOp(ctx: DataContext, seq: number): Promise<void> {
@@ -116,7 +118,14 @@ export async function resolveConflict(ctx: DataContext, id: number, choice: 'loc
   if (!conflict || conflict.status !== 'open') return;
   const status = choice === 'local' ? 'kept_local' : 'took_server';
   if (conflict.kind === 'field') {
-    if (choice === 'server') await updateRecord(ctx, conflict.entity, conflict.record_id, { [conflict.field]: conflict.server_value });
+    // The record holds whichever value won: the local one (S4) or a later tap of another device
+    // (S16). Either choice writes its value back when the record holds the other one.
+    const value = choice === 'server' ? conflict.server_value : conflict.local_value;
+    // Choosing is a tap of its own (S16): now, by this person, so it is not outvoted again.
+    const tapField = TAP_TIME_FIELD[conflict.entity];
+    const row = tapField ? ((await d.table(TABLE_OF[conflict.entity]).get(conflict.record_id)) as Record<string, unknown> | undefined) : undefined;
+    const retap = tapField && row && !sameValue(row[conflict.field], value) ? { [tapField]: new Date(ctx.now()).toISOString(), recorded_by: await myEmail(ctx) } : {};
+    await updateRecord(ctx, conflict.entity, conflict.record_id, { [conflict.field]: value, ...retap });
     await d.conflicts.update(id, { status });
     return;
   }

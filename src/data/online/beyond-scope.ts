@@ -14,7 +14,7 @@ import type { Row } from '../platform-like';
 import { isTempId } from '../sync/references';
 import { chunkIds, OPENED_TTL_MS, type PinRow } from '../sync/scope';
 import { UID_FIELD } from '../../../shared/config';
-import type { Cohort, Enrollment, EntityName, Outcome, Participant, ProgramStatus } from '../../../shared/entities';
+import type { Attendance, Cohort, Enrollment, EntityName, Outcome, Participant, ProgramStatus } from '../../../shared/entities';
 
 /** What keepOnTablet and the search throw when the server cannot be reached. */
 export const BEYOND_SCOPE_OFFLINE_MESSAGE = 'You are offline. Participants of other sites can be opened when you are online.';
@@ -132,7 +132,7 @@ async function filterIn(ctx: DataContext, entity: EntityName, field: string, ids
 
 /**
  * Opens a participant from beyond the tablet's scope: fetches it, its enrollments, their cohorts
- * and its outcomes, and writes them into the mirror with 'opened' pins (until now + OPENED_TTL_MS)
+ * its outcomes and attendance, and writes them into the mirror with 'opened' pins (until now + OPENED_TTL_MS)
  * for the participant and those cohorts, all in one transaction. A row with changes still queued
  * on this tablet is left as it is (the queued change wins until it is sent), and so is one the
  * mirror holds in a newer version. Returns the participant as the tablet now holds it, or null
@@ -152,16 +152,21 @@ export async function keepOnTablet(ctx: DataContext, participantId: string): Pro
   if (!participant?.id) return null;
 
   const byParticipant = { participant_id: participant.id };
-  const [enrollments, outcomes] = await Promise.all([
+  const [enrollments, outcomes, attendance] = await Promise.all([
     online(() => c.entities('Enrollment').filter(byParticipant)),
     online(() => c.entities('Outcome').filter(byParticipant)),
+    // Issue #23: their attendance (their record shows their rate); a platform without it answers 404.
+    online(() => c.entities('Attendance').filter(byParticipant)).catch((error: unknown) => {
+      if ((error as { status?: number }).status === 404) return [] as Row[];
+      throw error;
+    }),
   ]);
   const cohortIds = [...new Set(enrollments.map((e) => e.cohort_id).filter((id): id is string => typeof id === 'string' && id !== ''))];
   const cohorts = cohortIds.length ? await filterIn(ctx, 'Cohort', 'id', cohortIds) : [];
 
   const { db, now } = ctx;
   const until = now() + OPENED_TTL_MS;
-  return db.transaction('rw', [db.participants, db.enrollments, db.cohorts, db.outcomes, db.outbox, db.conflicts, db.pins], async () => {
+  return db.transaction('rw', [db.participants, db.enrollments, db.cohorts, db.outcomes, db.attendance, db.outbox, db.conflicts, db.pins], async () => {
     // Changes still queued (any state) or an open conflict: the tablet's copy stays as it is.
     const queued = async (entity: EntityName, id: string) =>
       (await db.outbox.where('[entity+record_id]').equals([entity, id]).count()) > 0 ||
@@ -183,6 +188,7 @@ export async function keepOnTablet(ctx: DataContext, participantId: string): Pro
     await putRows<Enrollment>('Enrollment', db.enrollments, enrollments);
     await putRows<Cohort>('Cohort', db.cohorts, cohorts);
     await putRows<Outcome>('Outcome', db.outcomes, outcomes);
+    await putRows<Attendance>('Attendance', db.attendance, attendance);
 
     const pins: PinRow[] = [
       { entity: 'Participant', id: participant.id, reason: 'opened', until },

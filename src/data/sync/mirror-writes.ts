@@ -2,6 +2,7 @@ import Dexie, { type Table } from 'dexie';
 import { TABLE_OF, type OutboxOp, type PassageDB } from '../db';
 import type { EntityName } from '../../../shared/entities';
 import { rebaseRow } from './rebase';
+import { settleTap } from './later-tap';
 import { referencesTo } from './references';
 import type { Row } from './types';
 
@@ -107,6 +108,51 @@ export async function applyCreatedMany(db: PassageDB, created: Array<{ op: Outbo
   }
   await table(db, entity).bulkPut(puts);
   await table(db, entity).bulkDelete(deletes);
+}
+
+/**
+ * S16: the server answered this create with the record another device made for the same natural
+ * key (an attendance's session and participant). The temporary id becomes that record's (S2, as
+ * for any create); then the later tap wins (later-tap.ts): if it is this device's, its values go
+ * out as an update of that record; either way each field both chose differently is an open
+ * conflict, so the losing tap can be reviewed and restored. Fields a later queued edit of this
+ * record already sets are left to that edit.
+ */
+export async function applyAnsweredByHolder(db: PassageDB, op: OutboxOp, server: Row, now: number): Promise<void> {
+  await applyCreatedMany(db, [{ op, server }]);
+  const later = await opsOfRecord(db, op.entity, server.id);
+  const covered = new Set(later.flatMap((o) => Object.keys(o.data)));
+  const outcome = settleTap(op.entity, op.data, server);
+  const send = Object.fromEntries(Object.entries(outcome.send).filter(([f]) => !covered.has(f)));
+  const serverDate = (server.updated_date as string | undefined) ?? null;
+  for (const [field, c] of Object.entries(outcome.conflicts)) {
+    await db.conflicts.add({
+      entity: op.entity,
+      record_id: server.id,
+      field,
+      local_value: c.local,
+      server_value: c.server,
+      server_updated_date: serverDate,
+      detected_at: now,
+      status: 'open',
+      kind: 'field',
+    });
+  }
+  if (Object.keys(send).length === 0) return;
+  await db.outbox.add({
+    entity: op.entity,
+    record_id: server.id,
+    kind: 'update',
+    data: send,
+    base_values: Object.fromEntries(Object.keys(send).map((f) => [f, server[f] ?? null])),
+    base_updated_date: serverDate,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: 0,
+    user_id: op.user_id,
+    created_at: op.created_at,
+  });
+  await putRebased(db, op.entity, server);
 }
 
 export function applyCreated(db: PassageDB, op: OutboxOp, server: Row): Promise<void> {

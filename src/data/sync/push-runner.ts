@@ -8,7 +8,8 @@ import { unreachable } from '../../domain/unreachable';
 import { classifyError, type ErrorClass } from './classify-error';
 import { fieldMerge } from './field-merge';
 import { runLanes } from './lanes';
-import { applyCreatedMany, applyUpdated, inAllTables, type FieldConflict } from './mirror-writes';
+import { applyAnsweredByHolder, applyCreatedMany, applyUpdated, inAllTables, type FieldConflict } from './mirror-writes';
+import { hasNaturalKey, laterServerTap } from './later-tap';
 import { recordFailure, takeOps } from './op-failures';
 import { planPush, type PushStep } from './plan-push';
 import type { RunnerContext } from './runner-context';
@@ -75,7 +76,14 @@ async function pushCreates(ctx: RunnerContext, entity: EntityName, seqs: number[
     }
     return recordFailure(ctx, ops, cls);
   }
-  await inAllTables(ctx.db, () => applyCreatedMany(ctx.db, matchRows(ops, rows).map(([op, server]) => ({ op, server }))));
+  const matched = matchRows(ops, rows).map(([op, server]) => ({ op, server }));
+  // S16: a create of a natural key the server already held is answered with that record (another
+  // device's): the later tap wins, the other becomes a conflict. Everything else is an ordinary S2.
+  const held = (m: { op: OutboxOp; server: Row }) => hasNaturalKey(entity) && m.server.client_ref !== m.op.client_ref;
+  await inAllTables(ctx.db, async () => {
+    await applyCreatedMany(ctx.db, matched.filter((m) => !held(m)));
+    for (const m of matched.filter(held)) await applyAnsweredByHolder(ctx.db, m.op, m.server, ctx.clock.now());
+  });
   return null;
 }
 
@@ -172,7 +180,7 @@ interface MergedUpdate {
 
 /** S4 merge of one op with the server's row, remembered on the op before anything is sent. */
 async function mergeUpdate(ctx: RunnerContext, op: OutboxOp, server: Row): Promise<MergedUpdate> {
-  const merge = fieldMerge(op, server);
+  const merge = laterServerTap(op.entity, op, server) ?? fieldMerge(op, server);
   const serverDate = (server.updated_date as string | undefined) ?? null;
   const detected: Record<string, FieldConflict> = { ...op.detected_conflicts };
   for (const [field, c] of Object.entries(merge.conflicts)) detected[field] = { ...c, server_updated_date: serverDate };

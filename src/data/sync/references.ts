@@ -18,6 +18,9 @@ export const REFERENCES: readonly Reference[] = [
   { entity: 'Cohort', field: 'site_id', target: 'Site' },
   { entity: 'Session', field: 'cohort_id', target: 'Cohort' },
   { entity: 'Outcome', field: 'participant_id', target: 'Participant' },
+  { entity: 'Attendance', field: 'session_id', target: 'Session' },
+  { entity: 'Attendance', field: 'cohort_id', target: 'Cohort' },
+  { entity: 'Attendance', field: 'participant_id', target: 'Participant' },
 ];
 
 export function referencesFrom(entity: EntityName): Reference[] {

@@ -119,6 +119,16 @@ export async function evictBeyondScope(db: PassageDB, scope: TabletScope, now: n
 
     const outcomes = await indexPairs(db, 'Outcome', 'participant_id');
     await remove('Outcome', outcomes.filter((o) => !remaining.has(o.key) && !stays('Outcome', o.id)).map((o) => o.id));
+
+    // Issue #23: attendance follows its cohort, and a pinned participant keeps their own.
+    const byCohort = await indexPairs(db, 'Attendance', 'cohort_id');
+    const byParticipant = new Map((await indexPairs(db, 'Attendance', 'participant_id')).map((a) => [a.id, a.key]));
+    await remove(
+      'Attendance',
+      byCohort
+        .filter((a) => !siteCohorts.has(a.key) && !pinnedParticipants.has(byParticipant.get(a.id) ?? '') && !stays('Attendance', a.id))
+        .map((a) => a.id),
+    );
     return removed;
   });
 }

@@ -79,7 +79,7 @@ export async function pullInScope(ctx: RunnerContext, entities: readonly EntityN
 
   const scope = await storeScope(ctx, ownSites, choice, entities.includes('Site'));
   await evictBeyondScope(ctx.db, scope, ctx.clock.now());
-  const stages: EntityName[][] = [['Cohort'], ['Enrollment', 'Session'], ['Participant'], ['Outcome']];
+  const stages: EntityName[][] = [['Cohort'], ['Enrollment', 'Session'], ['Participant'], ['Outcome', 'Attendance']];
   for (const stage of stages) {
     const now = stage.filter((e) => scoped.includes(e));
     if (now.length === 0) continue;

@@ -17,6 +17,6 @@ export const DEFAULT_TUNING: EngineTuning = {
  * What the first screens need first (issue #11.3): participants and cohorts, the small tables that
  * name things on them, then the big ones. Pulls run `concurrency` at a time (pull-runner.ts).
  */
-export const PULL_ORDER: EntityName[] = ['Participant', 'Cohort', 'Program', 'Site', 'User', 'Enrollment', 'Session', 'Outcome'];
+export const PULL_ORDER: EntityName[] = ['Participant', 'Cohort', 'Program', 'Site', 'User', 'Enrollment', 'Session', 'Outcome', 'Attendance'];
 
 export const LOCK_NAME = 'passage-sync';

@@ -12,6 +12,7 @@ const WORD: Record<EntityName, string> = {
   Enrollment: 'enrollment',
   Session: 'session',
   Outcome: 'outcome',
+  Attendance: 'attendance record',
   User: 'user',
 };
 

@@ -24,6 +24,9 @@ export const CLEAR_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
     'updated_date',
   ]),
   outcomes: new Set(['id', 'client_ref', 'participant_id', 'created_date', 'updated_date']),
+  // Issue #23: the note (personal) and who recorded it are sealed; the links, the status and the
+  // time of the tap stay clear so the roster and the rates count without opening every row.
+  attendance: new Set(['id', 'client_ref', 'session_id', 'cohort_id', 'participant_id', 'status', 'recorded_at', 'created_date', 'updated_date']),
   outbox: new Set([
     'seq',
     'entity',

@@ -18,6 +18,7 @@ const ENTITY_LABEL: Record<EntityName, string> = {
   Enrollment: 'Enrollment',
   Session: 'Session',
   Outcome: 'Outcome',
+  Attendance: 'Attendance',
   Program: 'Program',
   Site: 'Site',
   User: 'Profile',
