@@ -17,13 +17,24 @@ export type ErrorClass =
   /** 401: the sign-in expired; pause everything, keep the queue. */
   | { kind: 'auth'; message: string }
   /** Other 4xx: the server refused this op; a person decides (retry, edit, discard). */
-  | { kind: 'reject'; message: string; status: number; code?: string };
+  | { kind: 'reject'; message: string; status: number; code?: string; duplicateIds?: string[] };
 
 interface ErrorLike {
   message?: string;
   status?: number;
   code?: string;
   retryAfterSeconds?: number;
+  /** The answer's body (PlatformError.data). */
+  data?: unknown;
+}
+
+/**
+ * Issue #23.7: the records a 409 POSSIBLE_DUPLICATE names (`extra_data.duplicate_ids`), so the Sync
+ * page can offer to open them or mark them as another person. Ids only: no personal data.
+ */
+function duplicateIdsOf(data: unknown): string[] | undefined {
+  const ids = (data as { extra_data?: { duplicate_ids?: unknown } } | null)?.extra_data?.duplicate_ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : undefined;
 }
 
 export function classifyError(error: unknown): ErrorClass {
@@ -42,7 +53,10 @@ export function classifyError(error: unknown): ErrorClass {
   if (status === 401) return { kind: 'auth', message };
   if (status === 429) return { kind: 'throttle', message, retryAfterMs };
   if (status === 408 || status >= 500) return { kind: 'retry', message, retryAfterMs, status };
-  if (status >= 400) return { kind: 'reject', message, status, code: e.code };
+  if (status >= 400) {
+    const duplicateIds = duplicateIdsOf(e.data);
+    return duplicateIds ? { kind: 'reject', message, status, code: e.code, duplicateIds } : { kind: 'reject', message, status, code: e.code };
+  }
   // 1xx/2xx/3xx thrown as errors should not happen; treat as transient.
   return { kind: 'retry', message, status };
 }

@@ -35,6 +35,7 @@ export async function recordFailure(ctx: RunnerContext, ops: OutboxOp[], cls: Er
           patch.state = 'rejected';
           patch.attempts = fresh.attempts + 1;
           patch.last_error = { status: cls.status, code: cls.code, message: cls.message };
+          if (cls.duplicateIds) patch.last_error.duplicate_ids = cls.duplicateIds;
           // A 4xx means the server did not apply it: no client_ref look-up needed on a retry.
           if (fresh.kind === 'create') patch.outcome_unknown = false;
           break;

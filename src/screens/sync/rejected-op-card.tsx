@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { OutboxOp } from '../../data/queries/sync';
+import { possibleDuplicateIds } from '../../data/commands/possible-duplicate';
 import { discardOp, editRejectedOp, retryOp } from '../../data/commands/sync-ops';
 import { unreachable } from '../../domain/unreachable';
 import { Badge } from '../../ui/badge';
@@ -9,6 +10,7 @@ import { errorLine } from '../parts/present-error';
 import { useCommand } from '../parts/use-command';
 import { describeOp, entityLabel } from './describe-op';
 import { opTime } from './op-time';
+import { PossibleDuplicateReview } from './possible-duplicate-review';
 import { RejectedOpEditor } from './rejected-op-editor';
 
 /** What the Sync page's actions say when they fail (Passage's own page: the spec has no words for it). */
@@ -44,6 +46,7 @@ export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | nu
     onError: (presented) => setEditFailure(errorLine(presented)),
   });
   const busy = retry.pending || discard.pending;
+  const duplicateOf = possibleDuplicateIds(op);
 
   // undefined: the name is still being read; null: the record has none.
   const name = title === undefined ? '' : (title ?? 'Unnamed record');
@@ -63,6 +66,7 @@ export function RejectedOpCard({ op, title }: { op: OutboxOp; title: string | nu
         </div>
         <p className="text-sm text-slate-600">{opTime(op.created_at)}</p>
       </div>
+      {!editing && duplicateOf.length > 0 && <PossibleDuplicateReview seq={seq} ids={duplicateOf} busy={busy} />}
       {!editing && (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button variant="secondary" disabled={busy} onClick={() => void retry.run()}>

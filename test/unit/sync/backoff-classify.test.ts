@@ -43,6 +43,17 @@ describe('classifyError (S8)', () => {
     }
   });
 
+  it('S8: a 409 POSSIBLE_DUPLICATE keeps the ids it names (issue #23.7), so the Sync page can offer them', () => {
+    const data = { message: 'm', code: 'POSSIBLE_DUPLICATE', extra_data: { field: 'cdcr_number', duplicate_ids: ['p1', 7, 'p2'] } };
+    expect(classifyError({ message: 'm', status: 409, code: 'POSSIBLE_DUPLICATE', data })).toEqual({
+      kind: 'reject',
+      message: 'm',
+      status: 409,
+      code: 'POSSIBLE_DUPLICATE',
+      duplicateIds: ['p1', 'p2'],
+    });
+  });
+
   it('a bug (no status, no transport code) is retried later, not treated as offline or dropped', () => {
     expect(classifyError(new TypeError('x is undefined')).kind).toBe('retry');
     expect(classifyError(new TypeError('fetch failed')).kind).toBe('offline');
