@@ -15,6 +15,7 @@ export const PAGES = [
   'SiteDetail',
   'ProfileSetup',
   'AdminApprovals',
+  'TakeAttendance',
 ] as const;
 
 export type PageName = (typeof PAGES)[number];
