@@ -39,11 +39,14 @@ export interface DuplicateIndex<T extends DuplicateCandidate = DuplicateCandidat
   byDob: ReadonlyMap<string, readonly T[]>;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** YYYY-MM-DD of a date or date-time, or null. */
 export function dobKey(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const m = /^(\d{4}-\d{2}-\d{2})/.exec(value.trim());
-  return m ? m[1] : null;
+  // Indexing 10,000 rows runs once per data change: a slice and one test, not a trim and a match each.
+  const day = value.length === 10 ? value : value.trim().slice(0, 10);
+  return DAY.test(day) ? day : null;
 }
 
 /** The words of a name: accents off ("María" → "maria"), lower case, hyphens and apostrophes split. */

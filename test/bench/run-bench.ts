@@ -37,6 +37,8 @@ import { measureIncrementalPull } from './app/measure-pull';
 import { countOpeningRequests } from './app/measure-requests';
 import { measureInitialSync } from './app/measure-sync';
 import { peakHeap, timeOpenParticipants, timeSearch } from './app/measure-participants';
+import { timeDuplicates } from './app/measure-duplicates';
+import { planDuplicateKeystrokes } from './app/duplicates-plan';
 import { coachScope, measureAdminFirstSync, measureScopedFirstSync, measureScopeGrow, participantsHeld, serverCounts } from './app/measure-scope';
 import { markdownTable } from './app/report';
 import { buildRows, type Results } from './app/rows';
@@ -67,10 +69,13 @@ const why = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : Str
  * BENCH_ONLY=scope (issue #22.7): only the scope rows — the coach's first sync (loopback and
  * facility link), the participants their tablet holds, the scope grown by one site, and the
  * administrator's first sync of every site with the IndexedDB floor measured on that profile.
+ * BENCH_ONLY=duplicates (issue #23.7): the administrator's first sync, then AddParticipant's
+ * possible duplicates while typing at CPU 4× over the 10,000 participants on the tablet.
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const ONLY_SYNC = ONLY === 'sync';
 const ONLY_SCOPE = ONLY === 'scope';
+const ONLY_DUPLICATES = ONLY === 'duplicates';
 const SYNC_STEPS = new Set<string>(['initial', 'floor', 'crypto', 'pull', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPush']);
 const SCOPE_STEPS = new Set<string>(['coachSync', 'coachHeld', 'scopeGrow', 'adminSync', 'coachFacility']);
 
@@ -78,6 +83,7 @@ const SCOPE_STEPS = new Set<string>(['coachSync', 'coachHeld', 'scopeGrow', 'adm
 async function step<K extends keyof Results>(key: K, name: string, fn: () => Promise<Results[K]>): Promise<void> {
   if (ONLY_SYNC && !SYNC_STEPS.has(key)) return;
   if (ONLY_SCOPE && !SCOPE_STEPS.has(key)) return;
+  if (ONLY_DUPLICATES && key !== 'initial' && key !== 'duplicates') return;
   log(`${name}…`);
   try {
     results[key] = await fn();
@@ -131,14 +137,20 @@ try {
   const adminApi = await signInApi(server.baseUrl, APP, ADMIN, DEMO_PASSWORD);
   const coach = await coachApi.get<{ id: string }>(`/apps/${APP}/entities/User/me`);
   const admin = await adminApi.get<{ id: string }>(`/apps/${APP}/entities/User/me`);
-  const people = await listAll<Pick<Participant, 'id' | 'first_name' | 'last_name' | 'email'>>(coachApi, APP, 'Participant', 'id,first_name,last_name,email');
+  const people = await listAll<Pick<Participant, 'id' | 'first_name' | 'last_name' | 'email' | 'middle_name' | 'date_of_birth' | 'cdcr_number'>>(
+    coachApi,
+    APP,
+    'Participant',
+    'id,first_name,last_name,email,middle_name,date_of_birth,cdcr_number',
+  );
   const plan = planKeystrokes(people.map((p) => searchKey(p)), SEARCH_WORDS, KEYSTROKES);
+  const duplicatesPlan = planDuplicateKeystrokes(people, KEYSTROKES);
   const hooks = await buildHooksScript(ROOT);
   const marks = { expectedParticipants: expected };
 
   // Issue #22.7, the scope rows, each on a fresh profile, before anything adds rows to the server
   // (the administrator's whole set is then the same rows as the floor's).
-  const scope = ONLY_SYNC ? null : await coachScope(adminApi, APP, COACH);
+  const scope = ONLY_SYNC || ONLY_DUPLICATES ? null : await coachScope(adminApi, APP, COACH);
   if (scope) {
     log(`the coach's scope: ${scope.siteIds.length} sites (${scope.siteNames.join(', ')}), rows ${JSON.stringify(scope.expected)}; grows by ${scope.grow?.siteName ?? 'none'}`);
     const coachContext = await openProfile(join(work, 'coach-profile'), { expectedParticipants: scope.expected.participants });
@@ -218,6 +230,8 @@ try {
         search[rate] = await timeSearch(page, plan, KEYSTROKES);
         return search;
       });
+      // Issue #23.7: the intake's look-up on a slow tablet (its goal is set at 4× only).
+      if (rate === 4) await step('duplicates', 'AddParticipant: possible duplicates while typing, CPU 4×', () => withTimeout(timeDuplicates(page, duplicatesPlan, KEYSTROKES), 180_000, 'duplicates while typing'));
     }
     await setCpuRate(page, 1);
     await step('heap', 'peak JS heap on Participants', () => peakHeap(page, plan, expected));
@@ -274,7 +288,7 @@ try {
   const link = await startLinkProxy(server.baseUrl, FACILITY_LINK);
   log(`facility link: ${describeLink(FACILITY_LINK)}, proxy at ${link.baseUrl}`);
   try {
-    if (!ONLY_SCOPE) {
+    if (!ONLY_SCOPE && !ONLY_DUPLICATES) {
       const facilityDir = join(work, 'facility-profile');
       const expectedRows = await serverCounts(coachApi, APP);
       const facilityMarks = { expectedParticipants: expectedRows.participants };
@@ -367,7 +381,7 @@ try {
 }
 
 const rows = buildRows(results).filter((row) => !ONLY || !String(row.value).includes('not run'));
-const resultsFile = ONLY_SYNC ? 'bench/results-sync.json' : ONLY_SCOPE ? 'bench/results-scope.json' : 'bench/results.json';
+const resultsFile = ONLY_SYNC ? 'bench/results-sync.json' : ONLY_SCOPE ? 'bench/results-scope.json' : ONLY_DUPLICATES ? 'bench/results-duplicates.json' : 'bench/results.json';
 const table = markdownTable(rows);
 mkdirSync(join(ROOT, 'bench'), { recursive: true });
 const meta = { date: new Date().toISOString(), cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, seeded: seededCounts, totalSeconds: Math.round((performance.now() - t0) / 1000) };
