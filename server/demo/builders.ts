@@ -43,9 +43,34 @@ export function buildCohorts(rng: Rng, now: Date, programs: EntityRecord[], site
   });
 }
 
-export function buildSessions(rng: Rng, cohorts: EntityRecord[]) {
+const DAY = 86_400_000;
+
+/**
+ * Issue #23.2: a running cohort meets twice a week on days fixed so that one meeting is today (the
+ * demo coach's) or the day after tomorrow (the others'), from its start to its end: a coach who
+ * opens the demo has a class to take attendance for, and a week of sessions on the Dashboard.
+ */
+function runningSessions(cohort: EntityRecord, now: Date, anchorDay: number) {
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T17:00:00.000Z`); // 9:00 or 10:00 Pacific
+  const first = Date.parse(`${cohort.start_date}T00:00:00.000Z`);
+  const last = Date.parse(`${cohort.end_date}T23:59:59.000Z`);
+  const days: number[] = [];
+  for (let d = Math.floor((first - today) / DAY) - 1; d * DAY + today <= last; d++) {
+    const offset = (((d - anchorDay) % 7) + 7) % 7;
+    if ((offset === 0 || offset === 3) && today + d * DAY >= first) days.push(d);
+  }
+  return days.map((d, n) => ({
+    cohort_id: cohort.id,
+    session_number: n + 1,
+    topic: SESSION_TOPICS[n % SESSION_TOPICS.length],
+    scheduled_at: new Date(today + d * DAY).toISOString(),
+  }));
+}
+
+export function buildSessions(rng: Rng, cohorts: EntityRecord[], now: Date) {
   return cohorts.flatMap((cohort) => {
-    const count = rng.int(6, 9);
+    const count = rng.int(6, 9); // drawn for every cohort, so the random sequence stays as it was
+    if (cohort.status === 'active') return runningSessions(cohort, now, cohort.lead_coach_email === 'coach@example.org' ? 0 : 2);
     const start = new Date(`${cohort.start_date}T17:00:00.000Z`); // 9:00 or 10:00 Pacific
     return Array.from({ length: count }, (_, n) => ({
       cohort_id: cohort.id,
@@ -131,4 +156,43 @@ export function buildOutcomes(rng: Rng, participants: EntityRecord[], enrollment
         outcome_date: String(p.enrollment_date),
       })),
     );
+}
+
+/**
+ * Issue #23: attendance at the running cohorts' past sessions (none yet for today's, which the
+ * coach takes): every participant enrolled by the session's day, mostly present, some late,
+ * excused or absent, and a few who miss often (the CohortDetail list under 70%). A participant who
+ * withdrew keeps the attendance of the sessions before they left. Its own random sequence.
+ */
+export function buildAttendance(rng: Rng, now: Date, sessions: EntityRecord[], enrollments: EntityRecord[], cohorts: EntityRecord[]) {
+  const startOfToday = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
+  const cohortOf = new Map(cohorts.map((c) => [c.id, c]));
+  const rows: Record<string, unknown>[] = [];
+  for (const session of sessions) {
+    const cohort = cohortOf.get(String(session.cohort_id));
+    const at = Date.parse(String(session.scheduled_at));
+    if (!cohort || cohort.status !== 'active' || !(at < startOfToday)) continue;
+    const day = String(session.scheduled_at).slice(0, 10);
+    const enrolled = enrollments.filter((e) => e.cohort_id === cohort.id && String(e.intake_date) <= day);
+    for (const [i, e] of enrolled.entries()) {
+      if (e.enrollment_status !== 'active' && e.enrollment_status !== 'withdrawn') continue;
+      // A withdrawn participant came to the first weeks only.
+      if (e.enrollment_status === 'withdrawn' && at > Date.parse(String(cohort.start_date)) + 14 * DAY) continue;
+      const oftenAway = i % 6 === 5;
+      const roll = rng.int(0, 99);
+      const status = oftenAway
+        ? (roll < 45 ? 'present' : roll < 55 ? 'excused' : 'absent')
+        : roll < 82 ? 'present' : roll < 90 ? 'late' : roll < 95 ? 'excused' : 'absent';
+      rows.push({
+        session_id: session.id,
+        cohort_id: cohort.id,
+        participant_id: e.participant_id,
+        status,
+        note: status === 'excused' ? rng.pick(['Medical appointment', 'Court date', 'Work assignment']) : null,
+        recorded_by: cohort.lead_coach_email,
+        recorded_at: new Date(at + 5 * 60_000).toISOString(),
+      });
+    }
+  }
+  return rows;
 }

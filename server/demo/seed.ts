@@ -1,12 +1,12 @@
 /**
  * Demo data for a first start: accounts, programs, sites, cohorts with sessions, participants,
- * enrollments in every status and outcomes. Everything goes through the Store (so ids and
+ * enrollments in every status, outcomes and attendance at the running cohorts' past sessions. Everything goes through the Store (so ids and
  * updated_date follow its rules); content is fixed by the seed and dated relative to `now`.
  */
 import { createAccount } from '../auth/accounts';
 import type { EntityRecord, Store } from '../store/types';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
-import { buildCohorts, buildEnrollments, buildOutcomes, buildParticipants, buildSessions } from './builders';
+import { buildAttendance, buildCohorts, buildEnrollments, buildOutcomes, buildParticipants, buildSessions } from './builders';
 import { PROGRAMS, SITES } from './catalog';
 import { createRng } from './random';
 
@@ -44,10 +44,11 @@ export async function seedDemo(store: Store, app: string, opts: SeedOptions): Pr
   const programs = await create('Program', PROGRAMS.map((p) => ({ ...p, active: true })));
   const sites = await create('Site', SITES.map((s) => ({ ...s, active: true })));
   const cohorts = await create('Cohort', buildCohorts(rng, opts.now, programs, sites));
-  const sessions = await create('Session', buildSessions(rng, cohorts));
+  const sessions = await create('Session', buildSessions(rng, cohorts, opts.now));
   const participants = await create('Participant', buildParticipants(rng, opts.now));
   const enrollments = await create('Enrollment', buildEnrollments(rng, participants, cohorts));
   const outcomes = await create('Outcome', buildOutcomes(rng, participants, enrollments));
+  const attendance = await create('Attendance', buildAttendance(createRng((opts.seed ?? 2026) + 1), opts.now, sessions, enrollments, cohorts));
 
   return {
     seeded: true,
@@ -60,6 +61,7 @@ export async function seedDemo(store: Store, app: string, opts: SeedOptions): Pr
       Participant: participants.length,
       Enrollment: enrollments.length,
       Outcome: outcomes.length,
+      Attendance: attendance.length,
     },
   };
 }

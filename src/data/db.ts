@@ -197,7 +197,9 @@ export class PassageDB extends Dexie {
     this.version(4).stores({ pins: '[entity+id+reason], until' });
     // Version 5 (issue #23): attendance. By session (the roster), cohort (rates, the CSV) and
     // participant (their record); the pair index finds the one record a tap changes (S16).
-    this.version(5).stores({ attendance: 'id, session_id, cohort_id, participant_id, [session_id+participant_id]' });
+    this.version(5)
+      .stores({ attendance: 'id, session_id, cohort_id, participant_id, [session_id+participant_id]' })
+      .upgrade(markNewEntitiesDone(['Attendance']));
   }
 }
 
@@ -205,7 +207,9 @@ export class PassageDB extends Dexie {
 export { PLAIN_ROWS_KEY };
 
 async function markPlainRows(tx: Transaction): Promise<void> {
-  for (const table of SEALED_TABLES) {
+  // A table a later version adds (attendance, version 5) is not part of this upgrade: it is empty.
+  const known = new Set([...Object.keys(V1_MIRROR_STORES), 'outbox', 'conflicts', 'meta']);
+  for (const table of SEALED_TABLES.filter((t) => known.has(t))) {
     if ((await tx.table(table).count()) > 0) {
       await tx.table('meta').put({ key: PLAIN_ROWS_KEY, value: true });
       return;
@@ -224,13 +228,34 @@ async function markPlainRows(tx: Transaction): Promise<void> {
 async function markFirstSyncOfVersion1(tx: Transaction): Promise<void> {
   const status = (await tx.table('meta').get(SYNC_STATUS_KEY))?.value as { lastSyncedAt?: number | null } | undefined;
   if (status?.lastSyncedAt == null) return;
-  for (const entity of Object.keys(TABLE_OF) as EntityName[]) {
+  // Only the entities version 1 knew: a table added later (attendance, version 5) is not part of
+  // this upgrade's transaction, and its first pull has simply not happened yet.
+  const v1Tables = new Set(Object.keys(V1_MIRROR_STORES));
+  for (const entity of (Object.keys(TABLE_OF) as EntityName[]).filter((e) => v1Tables.has(TABLE_OF[e]))) {
     const row = (await tx.table('syncState').get(entity)) as SyncStateRow | undefined;
     const rows = await tx.table(TABLE_OF[entity]).count();
     if (row) await tx.table('syncState').put({ ...row, first_done: true, first_rows: rows, first_total: null });
     else await tx.table('syncState').put({ entity, cursor: null, last_pulled_at: null, last_reconciled_at: null, unreadable: true });
   }
   await tx.table('meta').put({ key: SYNC_STATUS_KEY, value: { ...status, firstSyncComplete: true } });
+}
+
+/**
+ * Upgrade rule for an entity a version adds (attendance, version 5): on a device that had finished
+ * its first sync, the new entity counts as done from an empty cursor, so the tablet does not go
+ * back to "Not all data is on this tablet yet" offline after an update; its rows come with the
+ * next pull, which starts from the beginning (cursor null). A device still in its first sync
+ * simply pulls it with the rest.
+ */
+function markNewEntitiesDone(entities: EntityName[]) {
+  return async (tx: Transaction): Promise<void> => {
+    const status = (await tx.table('meta').get(SYNC_STATUS_KEY))?.value as { firstSyncComplete?: boolean } | undefined;
+    if (status?.firstSyncComplete !== true) return;
+    for (const entity of entities) {
+      if (await tx.table('syncState').get(entity)) continue;
+      await tx.table('syncState').put({ entity, cursor: null, last_pulled_at: null, last_reconciled_at: null, first_done: true, first_rows: 0, first_total: null });
+    }
+  };
 }
 
 /** Table of each entity in the mirror. */

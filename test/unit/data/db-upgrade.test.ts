@@ -50,7 +50,7 @@ describe('S13 schema', () => {
     expect(await db.conflicts.where('status').equals('open').count()).toBe(1);
     expect(await db.aliases.get('local-y')).toMatchObject({ server_id: 'p1' });
     expect((await db.meta.get('currentUser'))?.value).toMatchObject({ email: 'coach@example.org' });
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     db.close();
   });
 
@@ -92,8 +92,10 @@ describe('S13 schema', () => {
     const db = new PassageDB(name);
     await db.open();
     const states = await db.syncState.toArray();
-    expect(states).toHaveLength(8);
-    for (const s of states) expect(s, s.entity).toMatchObject({ first_done: true, last_pulled_at: 5 });
+    expect(states).toHaveLength(9);
+    for (const s of states.filter((s) => s.entity !== 'Attendance')) expect(s, s.entity).toMatchObject({ first_done: true, last_pulled_at: 5 });
+    // Version 5's entity counts as done on a synced device, from an empty cursor (pulled whole next time).
+    expect(await db.syncState.get('Attendance')).toMatchObject({ first_done: true, cursor: null });
     expect(await db.syncState.get('Participant')).toMatchObject({ cursor: '2026-01-02T00:00:00.000Z', first_rows: 2 });
     expect((await db.meta.get('syncStatus'))?.value).toMatchObject({ lastSyncedAt: 5, firstSyncComplete: true });
     db.close();
@@ -161,7 +163,7 @@ describe('S13 schema', () => {
 
     const db = new PassageDB(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await db.pins.count()).toBe(0);
     await db.pins.put({ entity: 'Participant', id: 'p1', reason: 'own', until: null });
     await db.pins.put({ entity: 'Participant', id: 'p1', reason: 'opened', until: 5 });
@@ -170,6 +172,31 @@ describe('S13 schema', () => {
     expect(await db.outbox.count()).toBe(1);
     // A cursor from before scopes covers the whole entity (no scope_keys): nothing is downloaded again.
     expect((await db.syncState.get('Cohort'))?.scope_keys).toBeUndefined();
+    db.close();
+  });
+  it('v4 → v5 (issue #23): a tablet opens with an empty attendance table, indexed by pair, and keeps every row and queued op', async () => {
+    const name = `upgrade-v5-${process.pid}-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(1).stores(SHIPPED_V1);
+    old.version(2).stores(SHIPPED_V2);
+    old.version(3).stores({});
+    old.version(4).stores({ pins: '[entity+id+reason], until' });
+    await old.open();
+    await old.table('sessions').put({ id: 's1', cohort_id: 'c1', session_number: 1 });
+    await old.table('outbox').add({ entity: 'Session', record_id: 's1', kind: 'update', data: { topic: 'Budgets' }, state: 'pending', attempts: 0, next_attempt_at: 0, user_id: 'u1', created_at: 1 });
+    await old.table('pins').put({ entity: 'Participant', id: 'p1', reason: 'own', until: null });
+    old.close();
+
+    const db = new PassageDB(name);
+    await db.open();
+    expect(db.verno).toBe(5);
+    expect(await db.attendance.count()).toBe(0);
+    expect(await db.sessions.get('s1')).toMatchObject({ cohort_id: 'c1' });
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.pins.count()).toBe(1);
+    await db.attendance.put({ id: 'a1', session_id: 's1', cohort_id: 'c1', participant_id: 'p1', status: 'present', note: 'came early' });
+    expect(await db.attendance.where('[session_id+participant_id]').equals(['s1', 'p1']).count()).toBe(1);
+    expect((await db.attendance.get('a1'))?.note).toBe('came early'); // sealed at rest, opened on read
     db.close();
   });
 });
