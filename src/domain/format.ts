@@ -29,6 +29,14 @@ export function formatDateTime(value: string | null | undefined, fallback = ''):
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${h % 12 || 12}:${pad(d.getMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** 'EEE, MMM d, h:mm a' (Tue, Jan 21, 9:30 AM): a session in the coming week (issue #23.2). */
+export function formatWeekdayDateTime(value: string | null | undefined, fallback = ''): string {
+  const d = toDate(value);
+  return d ? `${WEEKDAYS[d.getDay()]}, ${formatDateTime(value)}` : fallback;
+}
+
 /** Today as YYYY-MM-DD in local time (intake dates, approval_date, requested_access_date). */
 export function todayISO(now: Date = new Date()): string {
   return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

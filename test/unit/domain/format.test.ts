@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
-import { formatDate, formatDateTime, todayISO } from '../../../src/domain/format';
+import { formatDate, formatDateTime, formatWeekdayDateTime, todayISO } from '../../../src/domain/format';
 
 /**
  * The display formats are written out by hand (issue #11.6: date-fns `format` weighed a third of the
@@ -21,6 +21,12 @@ describe('display formats (spec 9) match date-fns', () => {
     for (const d of moments) expect(formatDateTime(d.toISOString())).toBe(format(d, 'MMM d, h:mm a'));
     expect(formatDateTime(new Date(2025, 0, 5, 0, 7).toISOString())).toBe('Jan 5, 12:07 AM');
     expect(formatDateTime(new Date(2025, 0, 5, 12, 30).toISOString())).toBe('Jan 5, 12:30 PM');
+  });
+
+  it("formatWeekdayDateTime is 'EEE, MMM d, h:mm a'", () => {
+    for (const d of moments) expect(formatWeekdayDateTime(d.toISOString())).toBe(format(d, 'EEE, MMM d, h:mm a'));
+    expect(formatWeekdayDateTime('2025-01-21T09:30:00')).toBe('Tue, Jan 21, 9:30 AM');
+    expect(formatWeekdayDateTime(null, 'Not scheduled')).toBe('Not scheduled');
   });
 
   it("todayISO is 'yyyy-MM-dd' in local time", () => {
