@@ -14,6 +14,7 @@ import {
   rosterOf,
   sessionsInWindow,
   sortSessions,
+  tally,
   type CohortAttendance,
   type ParticipantAttendance,
   type RosterLine,
@@ -59,6 +60,8 @@ export interface SessionWithTally {
   /** Records taken at this session (one per participant). */
   marked: number;
   attended: number;
+  /** Who is on the session's roster (domain `rosterOf`): "18 of 22 marked". */
+  expected: number;
 }
 
 /** Every session of a cohort in order (date, then number), with how much attendance was taken. */
@@ -66,14 +69,16 @@ export function useSessionsWithAttendance(cohortId: string): SessionWithTally[] 
   const ctx = useDataContext();
   return useLiveQuery(async () => {
     const id = await resolvedId(ctx, cohortId);
-    const [sessions, attendance] = await Promise.all([
+    const [sessions, enrollments, attendance] = await Promise.all([
       ctx.db.sessions.where('cohort_id').equals(id).toArray(),
+      ctx.db.enrollments.where('cohort_id').equals(id).toArray(),
       ctx.db.attendance.where('cohort_id').equals(id).toArray(),
     ]);
     const records = latestPerPair(attendance);
     return sortSessions(sessions).map((session) => {
       const here = records.filter((r) => r.session_id === session.id);
-      return { session, marked: here.length, attended: here.filter((r) => r.status === 'present' || r.status === 'late').length };
+      const expected = rosterOf({ session, enrollments, attendance: here }).length;
+      return { session, marked: here.length, attended: here.filter((r) => r.status === 'present' || r.status === 'late').length, expected };
     });
   }, [ctx, cohortId]);
 }
@@ -106,8 +111,10 @@ export function useParticipantAttendance(participantId: string): ParticipantAtte
 export interface UpcomingSession {
   session: Session;
   cohort: Cohort;
-  /** Records taken at this session so far. */
+  /** Records taken at this session so far (of the roster, domain `tally`). */
   marked: number;
+  /** Everyone on the session's roster (domain `rosterOf`): "12 of 20 marked". */
+  total: number;
 }
 
 /**
@@ -128,8 +135,15 @@ export function useMyUpcomingSessions(email: string | null | undefined, isAdmin:
     const cohortOf = new Map(shown.map((c) => [c.id, c]));
     const sessions = await ctx.db.sessions.where('cohort_id').anyOf([...cohortOf.keys()]).toArray();
     const upcoming = sessionsInWindow(sessions, new Date(ctx.now()), days);
-    const counts = await Promise.all(upcoming.map((s) => ctx.db.attendance.where('session_id').equals(s.id).count()));
-    return upcoming.map((session, i) => ({ session, cohort: cohortOf.get(session.cohort_id)!, marked: counts[i] }));
+    if (upcoming.length === 0) return [];
+    const [enrollments, attendance] = await Promise.all([
+      ctx.db.enrollments.where('cohort_id').anyOf([...new Set(upcoming.map((s) => s.cohort_id))]).toArray(),
+      ctx.db.attendance.where('session_id').anyOf(upcoming.map((s) => s.id)).toArray(),
+    ]);
+    return upcoming.map((session) => {
+      const t = tally(rosterOf({ session, enrollments: enrollments.filter((e) => e.cohort_id === session.cohort_id), attendance }));
+      return { session, cohort: cohortOf.get(session.cohort_id)!, marked: t.marked, total: t.total };
+    });
   }, [ctx, email, isAdmin, days]);
 }
 
