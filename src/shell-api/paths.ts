@@ -16,6 +16,8 @@ export const PAGES = [
   'ProfileSetup',
   'AdminApprovals',
   'TakeAttendance',
+  // Issue #23.6: a session's roster on paper, for days the tablet cannot come into the room.
+  'SignInSheet',
 ] as const;
 
 export type PageName = (typeof PAGES)[number];

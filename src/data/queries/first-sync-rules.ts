@@ -73,6 +73,7 @@ export const PAGE_NEEDS = {
   ProgramsSites: ['Program', 'Site'],
   ProgramDetail: ['Program', 'Site', 'User', 'Cohort', 'Enrollment'],
   SiteDetail: ['Program', 'Site', 'User', 'Cohort', 'Enrollment'],
+  TakeAttendance: ['Cohort', 'Participant', 'Enrollment', 'Session', 'Attendance'],
 } as const satisfies Record<string, readonly EntityName[]>;
 
 /**

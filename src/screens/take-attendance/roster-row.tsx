@@ -1,0 +1,140 @@
+import clsx from 'clsx';
+import { MessageSquarePlus } from 'lucide-react';
+import { useState } from 'react';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../shared/entities';
+import { markAttendance, setAttendanceNote } from '../../data/commands/attendance';
+import type { RosterEntry } from '../../data/queries/attendance';
+import { ATTENDANCE_LABEL, nextStatus } from '../../domain/attendance';
+import { humanize } from '../../domain/format';
+import { personName } from '../../domain/record-title';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { CONTROL_CLASS } from '../../ui/field';
+import { useCommand } from '../parts/use-command';
+import { StatusChip } from './status-chip';
+import { STATUS_LOOK } from './status-look';
+
+/** 'Withdrawn', 'Graduated' — why someone listed for their record here is no longer on the cohort. */
+function inactiveLabel(entry: RosterEntry): string {
+  const status = entry.enrollment?.enrollment_status;
+  if (!status) return 'Not enrolled';
+  const words = humanize(status);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * One participant at one session (issue #23.3). The row's main button cycles the status
+ * (unmarked → Present → Late → Excused → Absent → Present, domain `nextStatus`); the four buttons
+ * beside it set one directly, so an exception after "Mark everyone present" is one tap. Each tap
+ * is one local write (mirror + queue, S1) and shows at once through the live roster: no toast per
+ * tap (30 would cover the screen), a failure through presentError. Read-only rows show the status
+ * alone. The note ('Add note', the speech-bubble button) is offered once the participant is marked:
+ * a note on an unmarked row would mark them present (setAttendanceNote).
+ */
+export function RosterRow({ entry, sessionId, editable }: { entry: RosterEntry; sessionId: string; editable: boolean }) {
+  const name = personName(entry.participant as Record<string, unknown> | null) ?? 'Participant';
+  const uid = entry.participant?.academy_uid;
+  const status = entry.record?.status ?? null;
+  const note = entry.record?.note ?? '';
+  const [noteDraft, setNoteDraft] = useState<string | null>(null);
+  const mark = useCommand(
+    (data, to: AttendanceStatus) => markAttendance(data, { sessionId, participantId: entry.participantId, status: to }),
+    { failure: `Failed to save attendance for ${name}` },
+  );
+  const saveNote = useCommand((data, text: string) => setAttendanceNote(data, sessionId, entry.participantId, text), {
+    failure: `Failed to save the note for ${name}`,
+    onSuccess: () => setNoteDraft(null),
+  });
+
+  const who = (
+    <span className="min-w-0">
+      <span className="block truncate text-base font-semibold text-slate-900">{name}</span>
+      <span className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {uid && <span>UID: {uid}</span>}
+        {entry.inactive && <Badge tone="red">{inactiveLabel(entry)}</Badge>}
+      </span>
+    </span>
+  );
+
+  return (
+    <li aria-label={name} className={clsx('flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-3 sm:px-4', entry.inactive && 'bg-slate-50')}>
+      {editable ? (
+        <button
+          type="button"
+          onClick={() => void mark.run(nextStatus(status))}
+          aria-label={`${name}: ${status ? ATTENDANCE_LABEL[status] : 'Not marked'}. Tap for ${ATTENDANCE_LABEL[nextStatus(status)]}`}
+          className="flex min-h-14 min-w-0 flex-1 basis-64 items-center gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
+          <StatusChip status={status} className="w-28" />
+          {who}
+        </button>
+      ) : (
+        <div className="flex min-h-14 min-w-0 flex-1 basis-64 items-center gap-3 px-2 py-1.5">
+          <StatusChip status={status} className="w-28" />
+          {who}
+        </div>
+      )}
+      {editable && (
+        <div role="group" aria-label={`Set ${name}'s status`} className="flex flex-wrap gap-1.5">
+          {ATTENDANCE_STATUSES.map((s) => {
+            const Icon = STATUS_LOOK[s].icon;
+            const pressed = status === s;
+            return (
+              <button
+                key={s}
+                type="button"
+                aria-pressed={pressed}
+                onClick={() => void (pressed ? undefined : mark.run(s))}
+                className={clsx(
+                  'inline-flex min-h-12 min-w-[5.5rem] items-center justify-center gap-1 rounded-lg px-2.5 text-sm font-semibold ring-1 ring-inset',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
+                  pressed ? STATUS_LOOK[s].solid : STATUS_LOOK[s].outline,
+                )}
+              >
+                <Icon aria-hidden="true" className="h-4 w-4" />
+                {ATTENDANCE_LABEL[s]}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {editable && status && noteDraft === null && (
+        <button
+          type="button"
+          onClick={() => setNoteDraft(note)}
+          aria-label={`${note ? 'Edit note' : 'Add note'} for ${name}`}
+          title={note ? 'Edit note' : 'Add note'}
+          className="inline-flex min-h-12 min-w-12 items-center justify-center rounded-lg text-slate-600 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
+          <MessageSquarePlus aria-hidden="true" className="h-5 w-5" />
+        </button>
+      )}
+      {noteDraft !== null ? (
+        <form
+          className="flex basis-full flex-wrap items-center gap-2 sm:pl-[8.25rem]"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveNote.run(noteDraft);
+          }}
+        >
+          <input
+            aria-label={`Note for ${name}`}
+            className={clsx(CONTROL_CLASS, 'min-w-0 flex-1 basis-56')}
+            value={noteDraft}
+            maxLength={500}
+            autoFocus
+            onChange={(e) => setNoteDraft(e.target.value)}
+          />
+          <Button type="submit" disabled={saveNote.pending}>
+            {saveNote.pending ? 'Saving...' : 'Save note'}
+          </Button>
+          <Button variant="secondary" onClick={() => setNoteDraft(null)} disabled={saveNote.pending}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        note && <p className="basis-full text-sm text-slate-700 sm:pl-[8.25rem]">Note: {note}</p>
+      )}
+    </li>
+  );
+}
