@@ -81,6 +81,8 @@ const routeTree = rootRoute.addChildren([
     page('AdminApprovals', screens.AdminApprovals),
     // Issue #23: a session's roster to take its attendance (?id= of the session) …
     detailPage('TakeAttendance', screens.TakeAttendance),
+    // … and the same roster on paper (SignInSheet), for days the tablet stays outside.
+    detailPage('SignInSheet', screens.SignInSheet),
     // Passage's own page (not in spec 2.1): what is waiting to sync, refused, or in conflict.
     createRoute({ getParentRoute: () => layoutRoute, path: SYNC_PATH, component: screens.Sync, wrapInSuspense: true }),
     // Any other path: the 404 screen inside the app shell, so the sidebar and header stay (issue #12.8).

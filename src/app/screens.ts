@@ -23,6 +23,7 @@ export const screens = {
   ProfileSetup: lazyScreen(() => import('../screens/profile-setup/profile-setup-page').then((m) => m.ProfileSetupPage)),
   AdminApprovals: lazyScreen(() => import('../screens/admin-approvals/admin-approvals-page').then((m) => m.AdminApprovalsPage)),
   TakeAttendance: lazyScreen(() => import('../screens/take-attendance/take-attendance-page').then((m) => m.TakeAttendancePage)),
+  SignInSheet: lazyScreen(() => import('../screens/sign-in-sheet/sign-in-sheet-page').then((m) => m.SignInSheetPage)),
   NotFound: lazyScreen(() => import('../screens/not-found/not-found-page').then((m) => m.NotFoundPage)),
   Sync: lazyScreen(() => import('../screens/sync/sync-page').then((m) => m.SyncPage)),
 };

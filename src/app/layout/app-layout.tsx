@@ -23,19 +23,24 @@ export function AppLayout() {
   }
 
   return (
-    <div data-app-ready className="flex min-h-screen bg-slate-50">
+    <div data-app-ready className="flex min-h-screen bg-slate-50 print:block print:bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
-      <DesktopSidebar open={sidebar.open} />
-      {/* The slide-in panel (headlessui) is its own chunk: loaded on narrow screens, preloaded elsewhere. */}
-      {sidebar.isMobile && <shellParts.MobileSidebar open={sidebar.openMobile} onClose={() => sidebar.setOpenMobile(false)} />}
+      {/* Not on paper (issue #23.6, the sign-in sheet): `contents` leaves the layout on screen as it was. */}
+      <div className="contents print:hidden">
+        <DesktopSidebar open={sidebar.open} />
+        {/* The slide-in panel (headlessui) is its own chunk: loaded on narrow screens, preloaded elsewhere. */}
+        {sidebar.isMobile && <shellParts.MobileSidebar open={sidebar.openMobile} onClose={() => sidebar.setOpenMobile(false)} />}
+      </div>
       <div className="flex min-w-0 flex-1 flex-col">
-        <HeaderBar onToggleSidebar={sidebar.toggle} sidebarExpanded={sidebar.isMobile ? sidebar.openMobile : sidebar.open} />
-        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+        <div className="contents print:hidden">
+          <HeaderBar onToggleSidebar={sidebar.toggle} sidebarExpanded={sidebar.isMobile ? sidebar.openMobile : sidebar.open} />
+        </div>
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
           <Outlet />
         </main>
       </div>

@@ -74,6 +74,7 @@ export const PAGE_NEEDS = {
   ProgramDetail: ['Program', 'Site', 'User', 'Cohort', 'Enrollment'],
   SiteDetail: ['Program', 'Site', 'User', 'Cohort', 'Enrollment'],
   TakeAttendance: ['Cohort', 'Participant', 'Enrollment', 'Session', 'Attendance'],
+  SignInSheet: ['Site', 'User', 'Cohort', 'Participant', 'Enrollment', 'Session', 'Attendance'],
 } as const satisfies Record<string, readonly EntityName[]>;
 
 /**
