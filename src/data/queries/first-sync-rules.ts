@@ -75,6 +75,8 @@ export const PAGE_NEEDS = {
   SiteDetail: ['Program', 'Site', 'User', 'Cohort', 'Enrollment'],
   TakeAttendance: ['Cohort', 'Participant', 'Enrollment', 'Session', 'Attendance'],
   SignInSheet: ['Site', 'User', 'Cohort', 'Participant', 'Enrollment', 'Session', 'Attendance'],
+  /** The Dashboard's "Sessions this week" panel (issue #23.2), apart from the spec's counts. */
+  DashboardSessions: ['Cohort', 'Enrollment', 'Session', 'Attendance'],
 } as const satisfies Record<string, readonly EntityName[]>;
 
 /**
