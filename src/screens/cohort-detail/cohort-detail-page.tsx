@@ -5,7 +5,8 @@ import { updateCohort, type CohortInput } from '../../data/commands/cohorts';
 import { useCohort, useCohortRoster } from '../../data/queries/cohorts';
 import { useTabletScope } from '../../data/queries/scope';
 import { useSessionsOfCohort } from '../../data/queries/sessions';
-import { useIsAdmin } from '../../shell-api/current-user';
+import { cohortRole } from '../../domain/cohort-role';
+import { useCurrentUser, useIsAdmin } from '../../shell-api/current-user';
 import { Badge, statusTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { BackLink } from '../parts/back-link';
@@ -19,9 +20,13 @@ import { CohortEditForm, COHORT_EDIT_FORM_ID } from './cohort-edit-form';
 import { CohortInfoPanel } from './cohort-info-panel';
 import { EnrolledParticipantsPanel } from './enrolled-participants-panel';
 import { QuickStatsPanel } from './quick-stats-panel';
+import { SessionsPanel } from './sessions-panel';
 import { UpcomingSessionsPanel } from './upcoming-sessions-panel';
 
-/** Spec 2.10: one cohort, its enrollments (enrol / unenrol), stats and upcoming sessions. */
+/**
+ * Spec 2.10: one cohort, its enrollments (enrol / unenrol), stats and upcoming sessions; issue #23:
+ * every session with its attendance, scheduled by admins and the lead coach.
+ */
 export function CohortDetailPage({ id }: { id: string }) {
   // Issue #22.2: a tablet holding some sites cannot tell a cohort elsewhere from one that is gone.
   const scope = useTabletScope();
@@ -29,6 +34,7 @@ export function CohortDetailPage({ id }: { id: string }) {
   const roster = useCohortRoster(id);
   const sessions = useSessionsOfCohort(id);
   const isAdmin = useIsAdmin();
+  const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
   const save = useCommand((data, cohortId: string, patch: Partial<CohortInput>) => updateCohort(data, cohortId, patch), {
     success: 'Cohort updated successfully!',
@@ -57,6 +63,8 @@ export function CohortDetailPage({ id }: { id: string }) {
   const saving = save.pending;
 
   const status = cohort.status || 'planned';
+  // Issue #23: what this person may do here, as the server's permission table reads it.
+  const role = cohortRole(user, cohort);
   const actions = !isAdmin ? null : editing ? (
     <>
       <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
@@ -95,6 +103,7 @@ export function CohortDetailPage({ id }: { id: string }) {
             <CohortInfoPanel cohort={cohort} activeCount={roster?.active.length} />
           )}
           <EnrolledParticipantsPanel cohort={cohort} roster={roster} />
+          <SessionsPanel cohort={cohort} role={role} />
         </div>
         <div className="grid content-start items-start gap-6 md:grid-cols-2 xl:grid-cols-1">
           <QuickStatsPanel roster={roster} sessions={sessions} />
