@@ -5,7 +5,7 @@ import { updateCohort, type CohortInput } from '../../data/commands/cohorts';
 import { useCohort, useCohortRoster } from '../../data/queries/cohorts';
 import { useTabletScope } from '../../data/queries/scope';
 import { useSessionsOfCohort } from '../../data/queries/sessions';
-import { cohortRole } from '../../domain/cohort-role';
+import { cohortRole, canExportAttendance } from '../../domain/cohort-role';
 import { useCurrentUser, useIsAdmin } from '../../shell-api/current-user';
 import { Badge, statusTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -16,6 +16,7 @@ import { isScoped, NotOnTabletState } from '../parts/scope-absence';
 import { useCommand } from '../parts/use-command';
 import { useDetailRecord } from '../parts/use-detail-record';
 import { PageHeader } from '../../ui/page-header';
+import { AttendancePanel } from './attendance-panel';
 import { CohortEditForm, COHORT_EDIT_FORM_ID } from './cohort-edit-form';
 import { CohortInfoPanel } from './cohort-info-panel';
 import { EnrolledParticipantsPanel } from './enrolled-participants-panel';
@@ -25,7 +26,7 @@ import { UpcomingSessionsPanel } from './upcoming-sessions-panel';
 
 /**
  * Spec 2.10: one cohort, its enrollments (enrol / unenrol), stats and upcoming sessions; issue #23:
- * every session with its attendance, scheduled by admins and the lead coach.
+ * every session with its attendance (scheduled by admins and the lead coach) and the attendance panel.
  */
 export function CohortDetailPage({ id }: { id: string }) {
   // Issue #22.2: a tablet holding some sites cannot tell a cohort elsewhere from one that is gone.
@@ -108,6 +109,7 @@ export function CohortDetailPage({ id }: { id: string }) {
         <div className="grid content-start items-start gap-6 md:grid-cols-2 xl:grid-cols-1">
           <QuickStatsPanel roster={roster} sessions={sessions} />
           <UpcomingSessionsPanel sessions={sessions} />
+          <AttendancePanel cohort={cohort} roster={roster} canExport={canExportAttendance(role)} />
         </div>
       </div>
     </div>
