@@ -10,6 +10,7 @@ import { BackLink } from '../parts/back-link';
 import { DetailRecordState } from '../parts/detail-record-state';
 import { useDetailRecord, withScope } from '../parts/use-detail-record';
 import { PageHeader } from '../../ui/page-header';
+import { AttendanceCard } from './attendance-card';
 import { CohortEnrollmentsPanel } from './cohort-enrollments-panel';
 import { ConsentCard } from './consent-card';
 import { BeyondScopeState } from './beyond-scope-state';
@@ -84,9 +85,10 @@ export function ParticipantDetailPage({ id }: { id: string }) {
             <ParticipantProfileView participant={participant} />
           )}
         </div>
-        <aside className="space-y-6" aria-label="Enrollments and stats">
+        <aside className="space-y-6" aria-label="Enrollments, stats and attendance">
           <CohortEnrollmentsPanel participantId={participant.id} />
           <QuickStatsPanel participantId={participant.id} />
+          <AttendanceCard participantId={participant.id} />
           {participant.consent_signed && <ConsentCard consentDate={participant.consent_date} />}
         </aside>
       </div>
