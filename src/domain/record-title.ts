@@ -39,8 +39,13 @@ export function titleOfRow(entity: EntityName, row: Row, related: { participant?
       return who ?? where;
     }
     case 'Outcome':
-    case 'Attendance':
       return personName(related.participant);
+    case 'Attendance': {
+      // "Ana Ruiz in DSA-PGC-2026Q4": whose attendance, in which cohort (the Sync page's conflicts).
+      const who = personName(related.participant);
+      const where = str(related.cohort, 'cohort_code');
+      return who && where ? `${who} in ${where}` : (who ?? where);
+    }
     default:
       return unreachable(entity, 'entity');
   }

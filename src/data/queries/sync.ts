@@ -62,7 +62,7 @@ export function useRecordTitles(refs: RecordRef[]): Map<string, string> | undefi
       const entity = key.slice(0, cut) as EntityName;
       const row = await rowOf(ctx, entity, key.slice(cut + 1));
       const related =
-        entity === 'Enrollment' || entity === 'Outcome'
+        entity === 'Enrollment' || entity === 'Outcome' || entity === 'Attendance'
           ? { participant: await rowOf(ctx, 'Participant', row?.participant_id), cohort: await rowOf(ctx, 'Cohort', row?.cohort_id) }
           : {};
       const title = titleOfRow(entity, row, related);
