@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ENTITIES, decide, type Principal } from '../../../server/auth/permissions';
+import { APP_ENTITIES, ATTENDANCE_COACH_FIELDS, decide, type CohortRole, type Principal } from '../../../server/auth/permissions';
 
 const user = (fields: Record<string, unknown>): Principal => ({ kind: 'user', user: { id: 'u1', ...fields } });
 const admin = user({ role: 'admin' });
@@ -91,5 +91,67 @@ describe('decide', () => {
     }
     expect(decide(admin, 'update', 'User', { fields: ['phone'], self: true }).allow).toBe(true);
     expect(decide(admin, 'delete', 'User', { self: true }).allow).toBe(false);
+  });
+});
+
+describe('decide: Sessions and Attendance by the coach\'s place in the cohort (issue #23)', () => {
+  const ROLES: Array<CohortRole | undefined> = ['lead', 'support', 'none', undefined];
+  const ACTIONS = ['create', 'update', 'delete'] as const;
+  /** What a coach may do, by place; everything else is a 403. */
+  const MAY: Record<string, Record<CohortRole, readonly string[]>> = {
+    Session: { lead: ['create', 'update', 'delete'], support: [], none: [] },
+    Attendance: { lead: ['create', 'update'], support: ['create', 'update'], none: [] },
+  };
+
+  it.each(
+    (['Session', 'Attendance'] as const).flatMap((entity) =>
+      ROLES.flatMap((role) => ACTIONS.map((action) => [entity, action, role ?? 'unset', MAY[entity][role ?? 'none'].includes(action)] as const)),
+    ),
+  )('coach: %s %s as %s → allowed %s', (entity, action, role, allowed) => {
+    const cohortRole = role === 'unset' ? undefined : role;
+    const fields = entity === 'Attendance' && action === 'update' ? ['status'] : undefined;
+    const got = decide(coach, action, entity, { cohortRole, fields });
+    if (allowed) expect(got).toEqual({ allow: true });
+    else expect(got).toMatchObject({ allow: false, status: 403, code: 'FORBIDDEN' });
+  });
+
+  it('lets admins write both whatever their place in the cohort', () => {
+    for (const entity of ['Session', 'Attendance']) {
+      for (const cohortRole of ROLES) {
+        for (const action of ACTIONS) {
+          expect(decide(admin, action, entity, { cohortRole, fields: ['participant_id', 'session_id'] }).allow).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('keeps reads open to approved users and closed to the rest, whatever the place', () => {
+    for (const cohortRole of ROLES) {
+      for (const entity of ['Session', 'Attendance']) {
+        expect(decide(coach, 'read', entity, { cohortRole })).toEqual({ allow: true });
+        for (const p of [noProfile, pending, rejected]) {
+          expect(decide(p, 'read', entity, { cohortRole })).toMatchObject({ allow: false, status: 403, code: 'NOT_APPROVED' });
+          expect(decide(p, 'create', entity, { cohortRole: 'lead' })).toMatchObject({ allow: false, status: 403, code: 'NOT_APPROVED' });
+        }
+      }
+    }
+  });
+
+  it('lets the cohort\'s coaches change only status, note, recorded_by and recorded_at of an attendance', () => {
+    expect(ATTENDANCE_COACH_FIELDS).toEqual(['status', 'note', 'recorded_by', 'recorded_at']);
+    for (const cohortRole of ['lead', 'support'] as const) {
+      expect(decide(coach, 'update', 'Attendance', { cohortRole, fields: [...ATTENDANCE_COACH_FIELDS] }).allow).toBe(true);
+      expect(decide(coach, 'update', 'Attendance', { cohortRole, fields: [] }).allow).toBe(true);
+      for (const field of ['participant_id', 'session_id', 'cohort_id', 'client_ref', 'other']) {
+        const got = decide(coach, 'update', 'Attendance', { cohortRole, fields: ['status', field] });
+        expect(got).toMatchObject({ allow: false, status: 403, code: 'FORBIDDEN' });
+        expect(got.allow === false && got.message).toContain(`not ${field}`);
+      }
+    }
+    // The restriction is the update's: a create names every field of the record.
+    const all = ['session_id', 'cohort_id', 'participant_id', ...ATTENDANCE_COACH_FIELDS];
+    expect(decide(coach, 'create', 'Attendance', { cohortRole: 'support', fields: all }).allow).toBe(true);
+    // A lead coach's session is not restricted by field.
+    expect(decide(coach, 'update', 'Session', { cohortRole: 'lead', fields: ['cohort_id', 'topic', 'scheduled_at'] }).allow).toBe(true);
   });
 });
