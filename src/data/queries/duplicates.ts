@@ -5,7 +5,7 @@
  * per keystroke), indexed by CDCR key and date of birth once per change of it, so a keystroke is a
  * map look-up and a comparison of names with the few people born that day.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDataContext } from '../provider';
 import type { Participant } from '../../../shared/entities';
@@ -27,15 +27,24 @@ export interface LocalDuplicates {
 
 const NO_PLACES: ReadonlyMap<string, DuplicatePlace[]> = new Map();
 
+function sameMatches(a: DuplicateMatch<Participant>[] | undefined, b: DuplicateMatch<Participant>[] | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.length === b.length && a.every((m, i) => m.participant === b[i].participant && m.reason === b[i].reason);
+}
+
 export function useLocalDuplicates(draft: DuplicateDraft): LocalDuplicates {
   const { db } = useDataContext();
   const participants = useParticipants();
   const index = useMemo(() => (participants ? indexForDuplicates(participants) : undefined), [participants]);
   const { first_name, last_name, date_of_birth, cdcr_number } = draft;
-  const matches = useMemo(
+  const found = useMemo(
     () => (index ? findDuplicates(index, { first_name, last_name, date_of_birth, cdcr_number }) : undefined),
     [index, first_name, last_name, date_of_birth, cdcr_number],
   );
+  // The same people for the same reasons keep the same answer, so a keystroke that changes
+  // nothing renders nothing again downstream (React's "state from the previous render" pattern).
+  const [matches, setMatches] = useState(found);
+  if (matches !== found && !sameMatches(matches, found)) setMatches(found);
   const ids = useMemo(() => (matches ?? []).map((m) => m.participant.id), [matches]);
   const key = ids.join('|');
   const places = useLiveQuery(async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { pagePath } from '../../shell-api/paths';
 import { PRODUCT } from '../../../shared/config';
@@ -28,17 +28,19 @@ import { PossibleDuplicatesPanel, type DuplicateEntry } from './possible-duplica
 export function AddParticipantPage() {
   const navigate = useNavigate();
   const { values, errors, set, validate } = useParticipantForm(emptyParticipantForm);
-  const local = useLocalDuplicates(values);
+  const { matches: localMatches, places } = useLocalDuplicates(values);
   const beyond = useDuplicatesBeyond(values);
   const [different, setDifferent] = useState<ReadonlySet<string>>(() => new Set());
+  // Memoised so the panel renders again only when its matches change, not at every keystroke.
   const matches = useMemo<DuplicateEntry[]>(
     () => [
-      ...(local.matches ?? []).map((m) => ({ ...m, places: local.places.get(m.participant.id) ?? [], onTablet: true })),
+      ...(localMatches ?? []).map((m) => ({ ...m, places: places.get(m.participant.id) ?? [], onTablet: true })),
       ...beyond.matches.map((m) => ({ ...m, onTablet: false })),
     ],
-    [local, beyond.matches],
+    [localMatches, places, beyond.matches],
   );
-  const shown = matches.filter((m) => !different.has(m.participant.id));
+  const shown = useMemo(() => matches.filter((m) => !different.has(m.participant.id)), [matches, different]);
+  const markDifferent = useCallback((id: string) => setDifferent((d) => new Set(d).add(id)), []);
 
   const add = useCommand(
     (data) => {
@@ -68,7 +70,7 @@ export function AddParticipantPage() {
           set={set}
           afterPersonal={
             <div aria-live="polite">
-              <PossibleDuplicatesPanel entries={shown} beyond={beyond.status} onDifferent={(id) => setDifferent((d) => new Set(d).add(id))} />
+              <PossibleDuplicatesPanel entries={shown} beyond={beyond.status} onDifferent={markDifferent} />
             </div>
           }
         />

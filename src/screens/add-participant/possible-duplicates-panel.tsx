@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Participant } from '../../../shared/entities';
 import type { DuplicateReason } from '../../domain/duplicate-candidates';
 import { formatDate } from '../../domain/format';
@@ -25,7 +26,15 @@ function placeText({ cohort_code, site_name }: DuplicatePlace): string {
  * can be opened, or dismissed as another person; adding anyway is allowed, and the people listed
  * when it is added are recorded on it (different_person_from) with those dismissed.
  */
-export function PossibleDuplicatesPanel({ entries, beyond, onDifferent }: { entries: DuplicateEntry[]; beyond: BeyondDuplicatesStatus; onDifferent: (id: string) => void }) {
+export const PossibleDuplicatesPanel = memo(function PossibleDuplicatesPanel({
+  entries,
+  beyond,
+  onDifferent,
+}: {
+  entries: DuplicateEntry[];
+  beyond: BeyondDuplicatesStatus;
+  onDifferent: (id: string) => void;
+}) {
   const note =
     beyond === 'searching' ? 'Checking other sites…' : beyond === 'offline' ? 'Other sites were not checked: you are offline. The server checks the CDCR number when this participant is sent.' : null;
   if (entries.length === 0) {
@@ -49,7 +58,7 @@ export function PossibleDuplicatesPanel({ entries, beyond, onDifferent }: { entr
       )}
     </section>
   );
-}
+});
 
 function DuplicateItem({ entry, onDifferent }: { entry: DuplicateEntry; onDifferent: (id: string) => void }) {
   const p = entry.participant;
