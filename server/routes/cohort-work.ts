@@ -6,7 +6,7 @@
  * under their cohort for another cohort's session).
  */
 import type { Context } from 'hono';
-import { unprocessable } from '../errors';
+import { HttpError, unprocessable } from '../errors';
 import type { CohortRole } from '../auth/permissions';
 import type { EntityRecord } from '../store/types';
 import { authorize, type ServerContext } from './context';
@@ -18,10 +18,22 @@ export const isCohortWork = (entity: string) => COHORT_WORK_ENTITIES.has(entity)
 
 const emailOf = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
+const COHORTS = 'passage.cohorts';
+
+/** The cohorts one request has read: a bulk of 500 attendance records of one cohort reads it once. */
+function cohortCache(c: Context): Map<string, Promise<EntityRecord | null>> {
+  const store = c as unknown as { get(k: string): Map<string, Promise<EntityRecord | null>> | undefined; set(k: string, v: unknown): void };
+  let cache = store.get(COHORTS);
+  if (!cache) store.set(COHORTS, (cache = new Map()));
+  return cache;
+}
+
 /** The caller's place in a cohort; administrators never need it (the table lets them do anything). */
-export async function cohortRoleOf(ctx: ServerContext, user: EntityRecord, cohortId: unknown): Promise<CohortRole> {
+export async function cohortRoleOf(ctx: ServerContext, c: Context, user: EntityRecord, cohortId: unknown): Promise<CohortRole> {
   if (typeof cohortId !== 'string' || cohortId === '') return 'none';
-  const cohort = await ctx.store.get(ctx.appId, 'Cohort', cohortId);
+  const cache = cohortCache(c);
+  if (!cache.has(cohortId)) cache.set(cohortId, ctx.store.get(ctx.appId, 'Cohort', cohortId));
+  const cohort = await cache.get(cohortId)!;
   const email = emailOf(user.email);
   if (!cohort || email === '') return 'none';
   if (emailOf(cohort.lead_coach_email) === email) return 'lead';
@@ -49,9 +61,9 @@ export async function authorizeCohortWork(
 ): Promise<void> {
   if (user.role === 'admin') return;
   const fields = write.body ? Object.keys(write.body) : undefined;
-  let role = await cohortRoleOf(ctx, user, write.stored ? write.stored.cohort_id : write.body?.cohort_id);
+  let role = await cohortRoleOf(ctx, c, user, write.stored ? write.stored.cohort_id : write.body?.cohort_id);
   if (write.stored && write.body?.cohort_id !== undefined && write.body.cohort_id !== write.stored.cohort_id) {
-    role = weaker(role, await cohortRoleOf(ctx, user, write.body.cohort_id));
+    role = weaker(role, await cohortRoleOf(ctx, c, user, write.body.cohort_id));
   }
   await authorize(ctx, c, action, entity, { fields, cohortRole: role });
 }
@@ -78,6 +90,23 @@ export async function checkAttendanceSessions(
     if (!cohortOf.has(row.session_id as string)) throw unprocessable('The session of this attendance record does not exist', 'session_id');
     if (cohortOf.get(row.session_id as string) !== row.cohort_id) {
       throw unprocessable("The attendance record's cohort is not its session's cohort", 'cohort_id');
+    }
+  }
+}
+
+/**
+ * A session with attendance stays in its cohort: its records name that cohort (and count in its
+ * rates), so moving it would leave them pointing elsewhere. 409 IN_USE, like its delete.
+ */
+export async function checkSessionMoves(ctx: ServerContext, entity: string, rows: Array<{ body: Record<string, unknown>; stored?: EntityRecord | null }>): Promise<void> {
+  if (entity !== 'Session') return;
+  for (const { body, stored } of rows) {
+    if (!stored || body.cohort_id === undefined || body.cohort_id === stored.cohort_id) continue;
+    const count = await ctx.store.count(ctx.appId, 'Attendance', { session_id: stored.id });
+    if (count > 0) {
+      throw new HttpError(409, 'IN_USE', `Attendance was taken at this session (${count === 1 ? '1 record' : `${count} records`}). It cannot move to another cohort.`, {
+        attendance_count: count,
+      });
     }
   }
 }

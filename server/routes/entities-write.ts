@@ -8,7 +8,7 @@ import type { EntityRecord } from '../store/types';
 import { authorize, checkApp, type ServerContext } from './context';
 import { checkEntity, checkId } from './entity-guards';
 import { checkCohortCodes, checkNotInUse, checkPossibleDuplicates } from './integrity';
-import { authorizeCohortWork, checkAttendanceSessions, isCohortWork } from './cohort-work';
+import { authorizeCohortWork, checkAttendanceSessions, checkSessionMoves, isCohortWork } from './cohort-work';
 
 // 500 per bulk call: the platform's documented limit (platform-contract.md 7).
 export const MAX_BULK = 500;
@@ -77,6 +77,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     if (patches.length === 0) return c.json([]);
     await checkCohortCodes(ctx, entity, patches);
     await checkAttendanceSessions(ctx, entity, checked);
+    await checkSessionMoves(ctx, entity, checked);
     const updated = await ctx.store.updateManyWithPrevious(ctx.appId, entity, patches);
     const previous = previousHeader(updated.map((u, i) => ({ patch: patches[i], updated: u })));
     if (previous) c.header(PREVIOUS_HEADER, previous);
@@ -105,6 +106,7 @@ export function entityWriteRoutes(ctx: ServerContext) {
     await checkUserEmail(ctx, entity, id, patch);
     await checkCohortCodes(ctx, entity, [{ ...patch, id }]);
     await checkAttendanceSessions(ctx, entity, [{ body: patch, stored }]);
+    await checkSessionMoves(ctx, entity, [{ body: patch, stored }]);
     const updated = await ctx.store.updateWithPrevious(ctx.appId, entity, id, patch);
     if (!updated) throw notFound(`${entity} not found`);
     const previous = previousHeader([{ patch, updated }]);

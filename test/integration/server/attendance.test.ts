@@ -240,6 +240,17 @@ describe('Sessions and Attendance on PGlite (issue #23)', () => {
     expect(await countPair(session, 'p-held')).toBe(1);
   });
 
+  it('keeps a session with attendance in its cohort (409 IN_USE); one without moves', async () => {
+    const elsewhere = await cohortOf(s, who.admin);
+    const taken = await sessionOf(cohort.id);
+    await call('POST', E('Attendance'), who.support, mark(taken, 'p-move'));
+    const refused = await call('PUT', E('Session', `/${taken.id}`), who.admin, { cohort_id: elsewhere.id });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'IN_USE', extra_data: { attendance_count: 1 } } });
+    expect(await s.store.get(s.appId, 'Session', taken.id)).toMatchObject({ cohort_id: cohort.id });
+    const empty = await sessionOf(cohort.id);
+    expect(await call('PUT', E('Session', `/${empty.id}`), who.admin, { cohort_id: elsewhere.id })).toMatchObject({ status: 200, body: { cohort_id: elsewhere.id } });
+  });
+
   it('refuses deleting a session with attendance (409 IN_USE, attendance_count); allows it once none is left', async () => {
     const session = await sessionOf(cohort.id);
     const a = (await call('POST', E('Attendance'), who.support, mark(session, 'p-1'))).body;
