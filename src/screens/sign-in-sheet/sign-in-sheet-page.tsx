@@ -99,7 +99,7 @@ export function SignInSheetPage({ id }: { id: string }) {
               <th scope="col" className={`${CELL} w-28`}>
                 UID
               </th>
-              <th scope="col" className={`${CELL} w-[38%]`}>
+              <th scope="col" className={`${CELL} w-[40%]`}>
                 Signature
               </th>
               <th scope="col" className={`${CELL} w-24`}>
@@ -111,8 +111,8 @@ export function SignInSheetPage({ id }: { id: string }) {
             {expected.map((entry, i) => (
               <tr key={entry.participantId} className="h-12">
                 <td className={CELL}>{i + 1}</td>
-                <td className={`${CELL} font-medium`}>{personName(entry.participant as Record<string, unknown> | null) ?? 'Participant'}</td>
-                <td className={CELL}>{entry.participant?.academy_uid ?? ''}</td>
+                <td className={`${CELL} whitespace-nowrap font-medium`}>{personName(entry.participant as Record<string, unknown> | null) ?? 'Participant'}</td>
+                <td className={`${CELL} whitespace-nowrap`}>{entry.participant?.academy_uid ?? ''}</td>
                 <td className={CELL} />
                 <td className={CELL} />
               </tr>

@@ -48,29 +48,29 @@ export function RosterRow({ entry, sessionId, editable }: { entry: RosterEntry; 
 
   const who = (
     <span className="min-w-0">
-      <span className="block truncate text-base font-semibold text-slate-900">{name}</span>
+      <span className="block break-words text-base font-semibold text-slate-900">{name}</span>
       <span className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        {uid && <span>UID: {uid}</span>}
+        {uid && <span className="whitespace-nowrap">UID: {uid}</span>}
         {entry.inactive && <Badge tone="red">{inactiveLabel(entry)}</Badge>}
       </span>
     </span>
   );
 
   return (
-    <li aria-label={name} className={clsx('flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-3 sm:px-4', entry.inactive && 'bg-slate-50')}>
+    <li aria-label={name} className={clsx('flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 sm:px-4', entry.inactive && 'bg-slate-50')}>
       {editable ? (
         <button
           type="button"
           onClick={() => void mark.run(nextStatus(status))}
           aria-label={`${name}: ${status ? ATTENDANCE_LABEL[status] : 'Not marked'}. Tap for ${ATTENDANCE_LABEL[nextStatus(status)]}`}
-          className="flex min-h-14 min-w-0 flex-1 basis-64 items-center gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+          className="flex min-h-14 min-w-0 flex-1 basis-56 items-center gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
-          <StatusChip status={status} className="w-28" />
+          <StatusChip status={status} className="w-[7.5rem]" />
           {who}
         </button>
       ) : (
-        <div className="flex min-h-14 min-w-0 flex-1 basis-64 items-center gap-3 px-2 py-1.5">
-          <StatusChip status={status} className="w-28" />
+        <div className="flex min-h-14 min-w-0 flex-1 basis-56 items-center gap-3 px-2 py-1.5">
+          <StatusChip status={status} className="w-[7.5rem]" />
           {who}
         </div>
       )}
@@ -86,12 +86,12 @@ export function RosterRow({ entry, sessionId, editable }: { entry: RosterEntry; 
                 aria-pressed={pressed}
                 onClick={() => void (pressed ? undefined : mark.run(s))}
                 className={clsx(
-                  'inline-flex min-h-12 min-w-[5.5rem] items-center justify-center gap-1 rounded-lg px-2.5 text-sm font-semibold ring-1 ring-inset',
+                  'inline-flex min-h-14 w-[4.5rem] flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-semibold ring-1 ring-inset',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
                   pressed ? STATUS_LOOK[s].solid : STATUS_LOOK[s].outline,
                 )}
               >
-                <Icon aria-hidden="true" className="h-4 w-4" />
+                <Icon aria-hidden="true" className="h-5 w-5" />
                 {ATTENDANCE_LABEL[s]}
               </button>
             );
@@ -104,14 +104,14 @@ export function RosterRow({ entry, sessionId, editable }: { entry: RosterEntry; 
           onClick={() => setNoteDraft(note)}
           aria-label={`${note ? 'Edit note' : 'Add note'} for ${name}`}
           title={note ? 'Edit note' : 'Add note'}
-          className="inline-flex min-h-12 min-w-12 items-center justify-center rounded-lg text-slate-600 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+          className="inline-flex min-h-14 min-w-12 items-center justify-center rounded-lg text-slate-600 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
           <MessageSquarePlus aria-hidden="true" className="h-5 w-5" />
         </button>
       )}
       {noteDraft !== null ? (
         <form
-          className="flex basis-full flex-wrap items-center gap-2 sm:pl-[8.25rem]"
+          className="flex basis-full flex-wrap items-center gap-2 sm:pl-[8.75rem]"
           onSubmit={(e) => {
             e.preventDefault();
             void saveNote.run(noteDraft);
@@ -133,7 +133,7 @@ export function RosterRow({ entry, sessionId, editable }: { entry: RosterEntry; 
           </Button>
         </form>
       ) : (
-        note && <p className="basis-full text-sm text-slate-700 sm:pl-[8.25rem]">Note: {note}</p>
+        note && <p className="basis-full text-sm text-slate-700 sm:pl-[8.75rem]">Note: {note}</p>
       )}
     </li>
   );

@@ -11,7 +11,7 @@ export function StatusChip({ status, className }: { status: AttendanceStatus | n
     <span
       data-status={status ?? 'unmarked'}
       className={clsx(
-        'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold ring-1 ring-inset',
+        'inline-flex shrink-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg px-2.5 py-1.5 text-sm font-semibold ring-1 ring-inset',
         status ? STATUS_LOOK[status].solid : UNMARKED_LOOK,
         className,
       )}
