@@ -57,7 +57,7 @@ describe('upgrade of an unencrypted mirror with pending ops (S13)', () => {
     // The new version opens it locked; the plain rows still read (nothing is lost before a PIN).
     const db = new PassageDB(name, new KeyRing());
     expect(await db.participants.get('local-1')).toMatchObject({ last_name: 'Queuedson' });
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
 
     // First start of the new version: a vault, a PIN, and the rows sealed in place.
     await createVault(db, coach.id);
