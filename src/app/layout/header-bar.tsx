@@ -24,7 +24,8 @@ export function HeaderBar({ onToggleSidebar, sidebarExpanded }: { onToggleSideba
       <div className="ml-auto flex min-w-0 items-center gap-3">
         {headerStatus}
         {user && (
-          <div className="hidden min-w-0 text-right lg:block">
+          // From 768 px up (issue #23.9: a portrait tablet hid who is signed in); the name truncates first.
+          <div className="hidden min-w-0 text-right md:block">
             {user.full_name && <p className="truncate text-sm font-medium text-slate-900">{user.full_name}</p>}
             <p className="truncate text-xs text-slate-600">{user.email}</p>
           </div>
@@ -34,7 +35,7 @@ export function HeaderBar({ onToggleSidebar, sidebarExpanded }: { onToggleSideba
           onClick={lockNow}
           aria-label="Lock"
           title="Lock Passage on this tablet (your PIN opens it again)"
-          className="inline-flex min-h-10 min-w-10 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 xl:px-3"
+          className="inline-flex min-h-10 min-w-10 shrink-0 touch:min-h-11 touch:min-w-11 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 xl:px-3"
         >
           <Lock aria-hidden="true" className="h-4 w-4" />
           {/* The word only where the header has room (a tablet's header holds the sync status). */}
@@ -45,7 +46,7 @@ export function HeaderBar({ onToggleSidebar, sidebarExpanded }: { onToggleSideba
           onClick={() => void logout()}
           aria-label="Log out"
           title="Log out"
-          className="inline-flex min-h-10 min-w-10 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 lg:px-3"
+          className="inline-flex min-h-10 min-w-10 shrink-0 touch:min-h-11 touch:min-w-11 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 lg:px-3"
         >
           <LogOut aria-hidden="true" className="h-4 w-4" />
           {/* A portrait tablet's header (768 px beside the sidebar) has room for the icon only. */}

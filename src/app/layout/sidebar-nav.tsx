@@ -31,7 +31,7 @@ export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: bool
                   aria-current={match === 'page' ? 'page' : undefined}
                   aria-label={collapsed ? item.label : undefined}
                   className={clsx(
-                    'flex min-h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
+                    'flex min-h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors touch:min-h-11',
                     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
                     collapsed ? 'justify-center px-0' : 'px-3',
                     match ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',

@@ -10,13 +10,25 @@ export const SIDEBAR_WIDTH_ICON = '3rem';
 export const MOBILE_BREAKPOINT = 768;
 export const TOOLTIP_DELAY_MS = 700;
 
-/** The stored open state from a `document.cookie` string; open when absent or unreadable. */
-export function readSidebarCookie(cookie: string): boolean {
+/**
+ * Issue #23.9: below this width, with no choice saved, the sidebar starts as the 3rem icon rail.
+ * On a portrait tablet (768 px) the open sidebar took a third of the width and squeezed the
+ * header until it hid who is signed in.
+ */
+export const WIDE_BREAKPOINT = 1024;
+
+/** The open state saved in a `document.cookie` string, or null when none is saved. */
+export function storedSidebarOpen(cookie: string): boolean | null {
   for (const part of cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === SIDEBAR_COOKIE) return rest.join('=') !== 'false';
   }
-  return true;
+  return null;
+}
+
+/** The stored open state from a `document.cookie` string; open when absent or unreadable. */
+export function readSidebarCookie(cookie: string): boolean {
+  return storedSidebarOpen(cookie) ?? true;
 }
 
 export function sidebarCookieValue(open: boolean): string {

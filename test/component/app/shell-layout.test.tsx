@@ -19,9 +19,11 @@ function clearCookie() {
   document.cookie = 'sidebar_state=; path=/; max-age=0';
 }
 
-function setViewport(mobile: boolean) {
+/** A phone (< 768 px), a portrait tablet (768 px) or a landscape tablet or desk (≥ 1024 px). */
+function setViewport(kind: 'phone' | 'portrait' | 'wide') {
+  const width = { phone: 390, portrait: 768, wide: 1024 }[kind];
   window.matchMedia = ((query: string) => ({
-    matches: mobile && query.includes('max-width: 767px'),
+    matches: query.includes('max-width: 767px') ? width < 768 : query.includes('min-width: 1024px') ? width >= 1024 : false,
     media: query,
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
@@ -30,7 +32,7 @@ function setViewport(mobile: boolean) {
 
 beforeEach(() => {
   clearCookie();
-  setViewport(false);
+  setViewport('wide');
 });
 afterEach(() => {
   cleanup();
@@ -66,6 +68,31 @@ describe('sidebar (spec 2.2)', { timeout: 20_000 }, () => {
     expect(sidebar()).toHaveAttribute('data-state', 'expanded');
   });
 
+  it('on a portrait tablet with no saved choice it starts as the 3rem icon rail; the header names who is signed in (issue #23.9)', async () => {
+    setViewport('portrait');
+    renderShell('/', { me: USERS.coach });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
+    expect(sidebar()).toHaveStyle({ width: '3rem' });
+    expect(within(sidebar()).getByRole('link', { name: 'Participants' })).toBeInTheDocument();
+    // Shown from 768 px up (jsdom applies no CSS: the class is what a portrait tablet sees).
+    const who = within(screen.getByRole('banner')).getByText(USERS.coach.email);
+    expect(who.parentElement).toHaveClass('md:block');
+    expect(who.parentElement?.className).not.toMatch(/(^|\s)lg:block/);
+    // The toggle opens it, and that choice is saved and kept on the next start.
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+    expect(document.cookie).toContain('sidebar_state=true');
+  });
+
+  it('a saved choice wins over the width: open on a portrait tablet when the coach left it open', async () => {
+    setViewport('portrait');
+    document.cookie = 'sidebar_state=true; path=/';
+    renderShell('/', { me: USERS.coach });
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+  });
+
   it('collapsed icons show their label after 700 ms, not before', async () => {
     document.cookie = 'sidebar_state=false; path=/';
     renderShell('/', { me: USERS.coach });
@@ -82,7 +109,7 @@ describe('sidebar (spec 2.2)', { timeout: 20_000 }, () => {
   });
 
   it('under 768px the toggle opens a slide-in panel that closes with Escape', async () => {
-    setViewport(true);
+    setViewport('phone');
     renderShell('/', { me: USERS.coach });
     await screen.findByRole('heading', { name: 'Dashboard page' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
