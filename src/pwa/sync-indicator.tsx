@@ -45,7 +45,7 @@ export function SyncIndicator() {
     <div className="flex items-center gap-1" data-testid="sync-indicator" data-sync-state={summary.state}>
       <Link
         to={SYNC_PATH}
-        className={clsx('inline-flex min-h-10 items-center gap-2 whitespace-nowrap rounded-full px-3 py-1 text-sm ring-1 ring-inset hover:brightness-95', tone)}
+        className={clsx('inline-flex min-h-10 items-center gap-2 whitespace-nowrap rounded-full touch:min-h-11 px-3 py-1 text-sm ring-1 ring-inset hover:brightness-95', tone)}
       >
         {/* The name comes from the content (no aria-label), so what a sighted voice-control user
             reads on the chip is part of the name (axe: label-content-name-mismatch). */}

@@ -13,7 +13,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
 /** The class list of a button, for links styled as buttons. */
 export function buttonClass(variant: ButtonVariant = 'primary', className?: string) {
   return clsx(
-    'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors',
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 touch:min-h-11 text-sm font-medium transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
     VARIANTS[variant],
     className,

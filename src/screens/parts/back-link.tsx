@@ -12,7 +12,7 @@ export function BackLink({ page, label }: { page: PageName; label: string }) {
     <Link
       to={pagePath(page)}
       search={rememberedSearch(page)}
-      className="mb-3 inline-flex min-h-10 items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
+      className="mb-3 inline-flex min-h-10 items-center gap-1 touch:min-h-11 text-sm font-medium text-blue-700 hover:underline"
     >
       <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {label}
     </Link>

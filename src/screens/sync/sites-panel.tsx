@@ -158,7 +158,7 @@ export function SitesOnTabletPanel() {
               const place = where(site);
               return (
                 <li key={site.id}>
-                  <label className="flex min-h-10 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50">
+                  <label className="flex min-h-10 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50 touch:min-h-11">
                     <input
                       type="checkbox"
                       className="h-4 w-4 shrink-0 rounded border-slate-300 text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-700"
