@@ -49,9 +49,10 @@ export function App({
                   <shellParts.AppRoutes router={router} />
                 </Suspense>
               </AuthGate>
+              {/* Its own chunk (sonner), fetched once the first page is on screen; toasts come from later
+                  actions. Inside the auth provider: no toasts while the app is locked (issue #23.9). */}
+              {firstPageShown && <shellParts.Toaster />}
             </AuthProvider>
-            {/* Its own chunk (sonner), fetched once the first page is on screen; toasts come from later actions. */}
-            {firstPageShown && <shellParts.Toaster />}
           </ShellSlotsContext.Provider>
         </PlatformContext.Provider>
       </DataProvider>
