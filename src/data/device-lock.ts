@@ -272,6 +272,12 @@ export interface LockInfo {
   pendingKinds: PendingKind[];
   /** Ten wrong PINs destroyed the PIN's wrapping: only a fresh password sign-in opens the data. */
   pinDestroyed: boolean;
+  /**
+   * Whose tablet this is (issue #23.9): the vault's owner as the coach directory names them —
+   * staff name and e-mail, stored clear on purpose (vault/policy.ts), so the lock screen can say
+   * it without opening anything; null when the directory does not hold them (not yet approved).
+   */
+  owner: { name: string; email: string } | null;
 }
 
 export async function deviceLockInfo({ db }: DataContext): Promise<LockInfo> {
@@ -286,5 +292,14 @@ export async function deviceLockInfo({ db }: DataContext): Promise<LockInfo> {
     pending: keys.length,
     pendingKinds: [...byEntity].map(([entity, count]) => ({ entity, count })).sort((a, b) => b.count - a.count || a.entity.localeCompare(b.entity)),
     pinDestroyed: !!record?.pin_destroyed && !record.pin,
+    owner: await vaultOwner(db, record?.user_id),
   };
+}
+
+async function vaultOwner(db: DataContext['db'], userId: string | undefined): Promise<LockInfo['owner']> {
+  if (!userId) return null;
+  // Only the directory's clear fields: the owner's own cached record (meta) is sealed.
+  const entry = await db.users.get(userId).catch(() => undefined);
+  if (!entry?.email) return null;
+  return { name: entry.full_name?.trim() || entry.email, email: entry.email };
 }

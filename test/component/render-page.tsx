@@ -98,7 +98,7 @@ export async function renderPage(
       forgotPin: vi.fn(),
       afterWipe: vi.fn(),
       secondFactorAvailable: vi.fn(async () => false),
-      lockInfo: vi.fn(async () => ({ policy: { pin_min_length: 8, idle_lock_minutes: 15 }, failedAttempts: 0, retryAt: null, pending: 0, pendingKinds: [], pinDestroyed: false })),
+      lockInfo: vi.fn(async () => ({ policy: { pin_min_length: 8, idle_lock_minutes: 15 }, failedAttempts: 0, retryAt: null, pending: 0, pendingKinds: [], pinDestroyed: false, owner: null })),
       setUser: (u) => {
         setUserSpy(u);
         setCurrent(u);

@@ -14,16 +14,35 @@ import { changesPhrase } from '../../domain/format';
  * happens after too many wrong PINs. Nothing of the app renders behind them.
  */
 
-function LockCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function LockCard({ icon, title, owner, children }: { icon: ReactNode; title: string; owner?: LockInfo['owner']; children: ReactNode }) {
   return (
     <main data-app-ready data-device-lock className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <div className="mb-4 flex justify-center text-slate-500">{icon}</div>
         <h1 className="text-center text-2xl font-bold text-slate-900">{title}</h1>
+        {owner && <TabletOwner owner={owner} />}
         {children}
       </div>
     </main>
   );
+}
+
+/**
+ * Whose tablet it is (issue #23.9), so a coach picking up a shared tablet knows whose PIN it asks
+ * for: the staff name and e-mail of the coach directory, never anything of a participant.
+ */
+function TabletOwner({ owner }: { owner: NonNullable<LockInfo['owner']> }) {
+  return (
+    <p className="mt-2 text-center text-sm text-slate-700" data-testid="tablet-owner">
+      {possessive(owner.name)} tablet
+      {owner.name !== owner.email && <span className="block text-xs text-slate-500">{owner.email}</span>}
+    </p>
+  );
+}
+
+/** "Ana Coach's", "James's": the name as given, with an apostrophe and s. */
+function possessive(name: string): string {
+  return `${name}\u2019s`;
 }
 
 const PIN_INPUT = {
@@ -177,7 +196,7 @@ export function UnlockScreen() {
 
   if (destroyed || info?.pinDestroyed) {
     return (
-      <LockCard icon={<ShieldAlert aria-hidden="true" className="h-12 w-12 text-red-600" />} title="The PIN no longer opens this tablet">
+      <LockCard icon={<ShieldAlert aria-hidden="true" className="h-12 w-12 text-red-600" />} title="The PIN no longer opens this tablet" owner={info?.owner}>
         <p className="mt-3 text-sm text-slate-700">
           After {MAX_ATTEMPTS} wrong PINs, Passage stopped accepting a PIN on this tablet. Its data stays encrypted here
           {info && info.pending > 0 ? `, with ${pendingPhrase(info.pendingKinds)} not yet sent to the server` : ''}. Sign in online
@@ -215,7 +234,7 @@ export function UnlockScreen() {
   };
 
   return (
-    <LockCard icon={<Lock aria-hidden="true" className="h-12 w-12" />} title="Passage is locked">
+    <LockCard icon={<Lock aria-hidden="true" className="h-12 w-12" />} title="Passage is locked" owner={info?.owner}>
       <p className="mt-3 text-center text-sm text-slate-700">Enter the PIN you set on this tablet.</p>
       <form className="mt-6 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
         <TextField label="PIN" value={pin} onChange={(e) => setPinValue(e.target.value.trim())} {...PIN_INPUT} autoFocus error={error ?? undefined} />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderShell } from './render-shell';
 import { USERS } from './fake-platform';
@@ -69,6 +69,36 @@ describe('device lock screens', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(env.clearToken).toHaveBeenCalled();
     await waitFor(() => expect(env.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from_url=.*&code_challenge=/)));
+  });
+
+  it('says whose tablet it is: the coach directory’s name and e-mail, nothing of a participant (issue #23.9)', async () => {
+    renderShell('/', signedIn, { lock: 'locked', lockInfo: { owner: { name: 'Cora Coach', email: 'coach@example.org' }, pending: 2, pendingKinds: [{ entity: 'Participant', count: 2 }] } });
+    expect(await screen.findByRole('heading', { name: 'Passage is locked' })).toBeInTheDocument();
+    const owner = await screen.findByTestId('tablet-owner');
+    expect(owner).toHaveTextContent('Cora Coach’s tablet');
+    expect(owner).toHaveTextContent('coach@example.org');
+    cleanup();
+    // No directory entry: no name line at all.
+    renderShell('/', signedIn, { lock: 'locked' });
+    expect(await screen.findByRole('heading', { name: 'Passage is locked' })).toBeInTheDocument();
+    expect(screen.queryByTestId('tablet-owner')).toBeNull();
+  });
+
+  it('a toast shown before Lock is gone from the lock screen and does not come back over it (issue #23.9)', async () => {
+    renderShell('/', signedIn);
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    const { toast } = await import('sonner');
+    // The outlet (sonner's section) comes in its own chunk once the first page is shown.
+    const outlet = () => document.querySelector('section[aria-label^="Notifications"]');
+    await waitFor(() => expect(outlet()).not.toBeNull());
+    act(() => void toast.warning('Keep Passage data on this tablet?', { duration: Infinity }));
+    expect(await screen.findByText('Keep Passage data on this tablet?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Lock' }));
+    expect(await screen.findByRole('heading', { name: 'Passage is locked' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Keep Passage data on this tablet?')).toBeNull());
+    act(() => void toast('Another toast while locked'));
+    expect(outlet()).toBeNull();
+    expect(screen.queryByText('Another toast while locked')).toBeNull();
   });
 
   it('a start on a locked tablet with no sign-in in memory asks its owner for the PIN and calls no API first', async () => {

@@ -56,7 +56,14 @@ export interface FakeEnvironmentOptions {
   /** What opening the device lock answers (issue #14); the lock screens have tests of their own. */
   lock?: LockState;
   /** What the lock screens read: wrong tries so far and unsent changes. */
-  lockInfo?: { failedAttempts?: number; pending?: number; pendingKinds?: { entity: string; count: number }[]; pinDestroyed?: boolean };
+  lockInfo?: {
+    failedAttempts?: number;
+    pending?: number;
+    pendingKinds?: { entity: string; count: number }[];
+    pinDestroyed?: boolean;
+    /** Whose tablet it is, as the coach directory names them (issue #23.9). */
+    owner?: { name: string; email: string } | null;
+  };
   /** The browser offers a platform authenticator with PRF. */
   secondFactor?: boolean;
   /** This load completed a fresh password sign-in (a one-time code was exchanged). */
@@ -110,6 +117,7 @@ export function fakeEnvironment(options: FakeEnvironmentOptions = {}) {
         pending: options.lockInfo?.pending ?? options.pending ?? 0,
         pendingKinds: options.lockInfo?.pendingKinds ?? [],
         pinDestroyed: options.lockInfo?.pinDestroyed ?? false,
+        owner: options.lockInfo?.owner ?? null,
       })),
     },
     completeSignIn: vi.fn(async () => options.freshSignIn ?? false),

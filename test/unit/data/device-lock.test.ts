@@ -150,6 +150,27 @@ describe('openDeviceLock', () => {
     d.db.close();
   });
 
+  it('locked, it names whose tablet it is from the clear coach directory, nothing sealed (issue #23.9)', async () => {
+    const first = device();
+    await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
+    await withPin(first.db);
+    await first.db.users.bulkPut([
+      { id: 'coach-1', email: 'ana@example.org', full_name: 'Ana Coach' },
+      { id: 'coach-2', email: 'ben@example.org', full_name: 'Ben Other' },
+    ]);
+    lockDevice(first.data);
+    first.db.close();
+
+    const d = device(first.name);
+    expect(await openDeviceLock(d.data, { userId: 'coach-1', fresh: false })).toBe('locked');
+    expect(d.db.keys.unlocked).toBe(false);
+    expect((await deviceLockInfo(d.data)).owner).toEqual({ name: 'Ana Coach', email: 'ana@example.org' });
+    // Not in the directory (a coach not yet approved): no name rather than a guess.
+    await d.db.users.delete('coach-1');
+    expect((await deviceLockInfo(d.data)).owner).toBeNull();
+    d.db.close();
+  });
+
   it('ten wrong PINs destroy the PIN’s wrapping, not the data: the waiting change stays, a fresh sign-in opens it (issue #21.7)', async () => {
     const first = device();
     await openDeviceLock(first.data, { userId: 'coach-1', fresh: true });
