@@ -1,7 +1,24 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useDataContext } from '../../data/provider';
+import { readSyncStatus } from '../../data/queries/sync-status';
 import { presentError, type PresentedError } from './present-error';
+
+/**
+ * Under the success toast when the write is only on this tablet (issue #23.9): offline, "Participant
+ * added successfully!" (the spec's words, kept) said nothing of the server not having it yet.
+ */
+export const SAVED_HERE_HINT = 'Saved on this tablet, will send when online';
+
+/** Offline, with this user's changes waiting in the queue (rejected ones wait for a person, not a connection). */
+async function onlyOnThisTablet(data: DeviceData): Promise<boolean> {
+  try {
+    const status = await readSyncStatus(data);
+    return !status.online && status.pending > status.rejected.length;
+  } catch {
+    return false; // a quiet hint: never worth a failure of its own
+  }
+}
 
 /** The device's data context, as commands and online calls take it (first argument). */
 export type DeviceData = ReturnType<typeof useDataContext>;
@@ -33,7 +50,8 @@ export interface Command<A extends unknown[]> {
  * The one way a screen writes (issue #27): `command` gets the device's data context and the
  * arguments of `run`; while it runs, `pending` is true; then the success toast and `onSuccess`, or
  * one failure through `presentError` (the failure text, plus the data layer's reason meant for
- * people: storage full, offline, in use, the server's refusal).
+ * people: storage full, offline, in use, the server's refusal). A success while offline, with the
+ * change still in the queue, adds SAVED_HERE_HINT under the toast.
  *
  *   const save = useCommand((data, patch: Partial<CohortInput>) => updateCohort(data, id, patch), {
  *     success: 'Cohort updated successfully!',
@@ -67,7 +85,10 @@ export function useCommand<A extends unknown[], R>(
         return false;
       }
       const success = typeof options.success === 'function' ? options.success(result, ...args) : options.success;
-      if (success) toast.success(success);
+      if (success) {
+        if (await onlyOnThisTablet(data)) toast.success(success, { description: SAVED_HERE_HINT });
+        else toast.success(success);
+      }
       await options.onSuccess?.(result, ...args);
       return true;
     } finally {

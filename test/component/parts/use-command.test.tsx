@@ -8,7 +8,9 @@ import { db } from '../../../src/data/db';
 import { StorageFullError } from '../../../src/data/errors';
 import { DataProvider } from '../../../src/data/provider';
 import { errorLine } from '../../../src/screens/parts/present-error';
-import { useCommand } from '../../../src/screens/parts/use-command';
+import { SAVED_HERE_HINT, useCommand } from '../../../src/screens/parts/use-command';
+import { INITIAL_STATUS } from '../../../src/data/sync/status-store';
+import { SYNC_STATUS_KEY } from '../../../src/data/sync/types';
 
 // Issue #27: the one way a screen writes. The command gets the device's data context first, the
 // button is off while it runs, and the outcome is one toast (or one inline line).
@@ -80,6 +82,53 @@ describe('useCommand', () => {
     expect(await screen.findByText('Failed to save the other note')).toBeInTheDocument();
     expect(screen.queryByText('constraint failed')).not.toBeInTheDocument();
     expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  describe('offline (issue #23.9)', () => {
+    afterEach(async () => {
+      await db.meta.delete(SYNC_STATUS_KEY);
+      await db.outbox.clear();
+    });
+    const queueOne = () =>
+      db.outbox.add({ entity: 'Participant', record_id: 'tmp-1', kind: 'create', data: { first_name: 'Ana' }, state: 'pending', attempts: 0, next_attempt_at: 0, user_id: 'user-1', created_at: 1 });
+    const setOnline = (online: boolean) => db.meta.put({ key: SYNC_STATUS_KEY, value: { ...INITIAL_STATUS, online } });
+
+    it('a write that is only on this tablet: the success toast as written, and the quiet hint under it', async () => {
+      const user = userEvent.setup();
+      await setOnline(false);
+      renderWith(
+        <Save
+          command={async (_data, name) => {
+            await queueOne();
+            return `${name} offline`;
+          }}
+        />,
+      );
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      const title = await screen.findByText('Saved Ana offline');
+      expect(title.textContent).toBe('Saved Ana offline');
+      const toast = title.closest('[data-sonner-toast]')!;
+      expect(toast.querySelector('[data-description]')).toHaveTextContent(SAVED_HERE_HINT);
+      expect(SAVED_HERE_HINT).toBe('Saved on this tablet, will send when online');
+    });
+
+    it('online, or offline with nothing waiting: the success toast alone', async () => {
+      const user = userEvent.setup();
+      await setOnline(true);
+      await queueOne();
+      renderWith(<Save command={async (_data, name) => `${name} online`} />);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      const online = await screen.findByText('Saved Ana online');
+      expect(online.closest('[data-sonner-toast]')!.querySelector('[data-description]')).toBeNull();
+      cleanup();
+
+      await setOnline(false);
+      await db.outbox.clear();
+      renderWith(<Save command={async (_data, name) => `${name} with nothing queued`} />);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      const idle = await screen.findByText('Saved Ana with nothing queued');
+      expect(idle.closest('[data-sonner-toast]')!.querySelector('[data-description]')).toBeNull();
+    });
   });
 
   it('onError shows the failure inline instead of a toast', async () => {
