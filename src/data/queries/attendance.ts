@@ -33,9 +33,12 @@ export interface SessionRoster {
   entries: RosterEntry[];
 }
 
+/** Last name, first name, then UID and id: two people of one name keep their places between taps. */
 const byName = (a: RosterEntry, b: RosterEntry) =>
   (a.participant?.last_name ?? '\uffff').localeCompare(b.participant?.last_name ?? '\uffff') ||
-  (a.participant?.first_name ?? '').localeCompare(b.participant?.first_name ?? '');
+  (a.participant?.first_name ?? '').localeCompare(b.participant?.first_name ?? '') ||
+  (a.participant?.academy_uid ?? '').localeCompare(b.participant?.academy_uid ?? '') ||
+  a.participantId.localeCompare(b.participantId);
 
 /** The roster of one session (domain/attendance.ts `rosterOf`); null when the session is not on this tablet. */
 export function useSessionRoster(sessionId: string): SessionRoster | null | undefined {

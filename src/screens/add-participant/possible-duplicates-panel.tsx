@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import type { Participant } from '../../../shared/entities';
 import type { DuplicateReason } from '../../domain/duplicate-candidates';
 import { formatDate } from '../../domain/format';
@@ -6,8 +7,8 @@ import type { BeyondDuplicatesStatus } from '../../data/online/duplicates-beyond
 import type { DuplicatePlace } from '../../data/queries/duplicates';
 import { pageUrl } from '../../shell-api/paths';
 import { Badge } from '../../ui/badge';
-import { Button, buttonClass } from '../../ui/button';
-import { PageLink } from '../../ui/page-link';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 export interface DuplicateEntry {
   participant: Participant;
@@ -78,14 +79,38 @@ function DuplicateItem({ entry, onDifferent }: { entry: DuplicateEntry; onDiffer
         {places.length > 0 && <Fact label="Cohort" value={places.join(', ')} />}
       </dl>
       <div className="mt-2 flex flex-wrap gap-2">
-        <PageLink href={pageUrl('ParticipantDetail', p.id)} className={buttonClass('secondary')} aria-label={`Open ${name}`}>
-          Open
-        </PageLink>
+        <OpenRecord id={p.id} name={name} />
         <Button variant="secondary" onClick={() => onDifferent(p.id)} aria-label={`${name}: this is a different person`}>
           This is a different person
         </Button>
       </div>
     </li>
+  );
+}
+
+/**
+ * "Open" leaves the form, and what the coach typed is kept nowhere (a draft of a person's details is
+ * not stored on a shared tablet): ask first, so a tap meant to compare never costs the intake.
+ */
+function OpenRecord({ id, name }: { id: string; name: string }) {
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setAsking(true)} aria-label={`Open ${name}`}>
+        Open
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={`Open ${name}?`}
+        description="This leaves the form, and what you typed here is not saved. To keep it, add the participant first, or stay and compare the details listed here."
+        confirmLabel="Open record"
+        cancelLabel="Stay on the form"
+        destructive={false}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void navigate({ href: pageUrl('ParticipantDetail', id) })}
+      />
+    </>
   );
 }
 

@@ -32,7 +32,7 @@ async function typeName(first: string, last: string, dob: string) {
 
 describe('AddParticipant: possible duplicates (issue #23.7)', { timeout: 30_000 }, () => {
   it('lists the same date of birth with a similar name, with UID, DOB, CDCR, cohort and Open', async () => {
-    await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
+    const { router } = await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
     await typeName('John', 'Smith', '1990-04-12');
     const found = await screen.findByRole('region', { name: 'Possible duplicates' });
     const item = within(found).getByRole('listitem', { name: 'Jon Smyth' });
@@ -41,10 +41,25 @@ describe('AddParticipant: possible duplicates (issue #23.7)', { timeout: 30_000 
     expect(item).toHaveTextContent('CDCR:AB-1234');
     await waitFor(() => expect(item).toHaveTextContent('Cohort:FOL-1 at Folsom'));
     expect(within(item).queryByText('Not on this tablet')).toBeNull();
-    expect(within(item).getByRole('link', { name: 'Open Jon Smyth' }).getAttribute('href')).toBe('/participantdetail?id=p1');
+    // Open asks first: leaving drops what was typed. Staying keeps the form as it was.
+    await userEvent.click(within(item).getByRole('button', { name: 'Open Jon Smyth' }));
+    const ask = await screen.findByRole('dialog', { name: 'Open Jon Smyth?' });
+    expect(ask).toHaveTextContent('what you typed here is not saved');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay on the form' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(personal().getByLabelText('First Name *')).toHaveValue('John');
+    expect(router.state.location.pathname).toBe('/addparticipant');
     // Another date: no match.
     fireEvent.change(personal().getByLabelText('Date of Birth'), { target: { value: '1990-04-13' } });
     await waitFor(() => expect(panel()).toBeNull());
+  });
+
+  it('"Open record" after the question goes to the existing participant', async () => {
+    const { router } = await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
+    await typeName('John', 'Smith', '1990-04-12');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Jon Smyth' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Open record' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/participantdetail?id=p1'));
   });
 
   it('the same CDCR number matches whatever the names; dismissed, it goes and is recorded on the participant', async () => {
