@@ -150,3 +150,40 @@ export function buildOutcomes(rng: Rng, participants: WithId[]): Row[] {
     Array.from({ length: perParticipant }, () => ({ participant_id: p.id, ...rng.pick(OUTCOME_TYPES), outcome_date: String(p.enrollment_date) })),
   );
 }
+
+/**
+ * Issue #23's bench rows (measure-attendance.ts): one more cohort, led by the bench's coach at
+ * their first site, with ROSTER_CLASS.size active enrollments and one session today. Its people
+ * are already enrolled at that site, so the coach's tablet holds the same participants as before
+ * (the scope rows' 450); it adds 1 cohort, 1 session and 30 enrollments to the data set.
+ */
+export const ROSTER_CLASS = { cohort_code: 'BENCH-ROSTER-30', size: 30 } as const;
+
+export function buildRosterCohort(now: Date, programs: WithId[], sites: WithId[]): Row {
+  const start = dayOffset(now, -28);
+  return {
+    program_id: programs[0].id,
+    site_id: sites[siteIndexOf(0, sites.length)].id,
+    cohort_code: ROSTER_CLASS.cohort_code,
+    start_date: start,
+    end_date: dayOffset(now, 56),
+    schedule_notes: 'Weekdays 8:30–11:30',
+    capacity: ROSTER_CLASS.size,
+    status: 'active',
+    lead_coach_email: BENCH_COACH,
+    support_coach_emails: [],
+  };
+}
+
+/** Today's meeting (17:00 UTC, as the demo's: 9:00 or 10:00 Pacific). */
+export function buildRosterSession(cohort: WithId, now: Date): Row {
+  return { cohort_id: cohort.id, session_number: 1, topic: SESSION_TOPICS[0], scheduled_at: `${now.toISOString().slice(0, 10)}T17:00:00.000Z` };
+}
+
+/** The first ROSTER_CLASS.size participants enrolled at the cohort's site, each actively enrolled since its start. */
+export function buildRosterEnrollments(cohort: WithId, cohorts: WithId[], enrollments: Row[]): Row[] {
+  const here = new Set(cohorts.filter((c) => c.site_id === cohort.site_id && c.id !== cohort.id).map((c) => c.id));
+  const people = [...new Set(enrollments.filter((e) => here.has(String(e.cohort_id))).map((e) => String(e.participant_id)))].slice(0, ROSTER_CLASS.size);
+  if (people.length < ROSTER_CLASS.size) throw new Error(`roster class: only ${people.length} participants at its site`);
+  return people.map((participant_id) => ({ participant_id, cohort_id: cohort.id, intake_date: String(cohort.start_date), enrollment_status: 'active' }));
+}

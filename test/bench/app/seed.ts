@@ -9,12 +9,26 @@ import { createRng } from '../../../server/demo/random';
 import { createStore } from '../../../server/store/index';
 import type { EntityRecord, Store } from '../../../server/store/types';
 import { backdate } from './backdate';
-import { buildCohorts, buildEnrollments, buildOutcomes, buildParticipants, buildPrograms, buildSessions, buildSites } from './dataset';
+import {
+  buildCohorts,
+  buildEnrollments,
+  buildOutcomes,
+  buildParticipants,
+  buildPrograms,
+  buildRosterCohort,
+  buildRosterEnrollments,
+  buildRosterSession,
+  buildSessions,
+  buildSites,
+} from './dataset';
 
 const BATCH = 1000;
 
-/** Changes when the data set does (BENCH_SEED_CACHE re-seeds a cache of another version). Issue #22.7: the coach at 3 sites. */
-export const DATASET_VERSION = 'coach-at-3-sites';
+/**
+ * Changes when the data set does (BENCH_SEED_CACHE re-seeds a cache of another version). Issue
+ * #22.7: the coach at 3 sites; issue #23: the roster class of 30 (dataset.ts ROSTER_CLASS).
+ */
+export const DATASET_VERSION = 'coach-at-3-sites+roster-30';
 
 async function inBatches(store: Store, app: string, entity: string, rows: Record<string, unknown>[], meta: { by: string; byId: string }): Promise<EntityRecord[]> {
   const out: EntityRecord[] = [];
@@ -55,16 +69,20 @@ async function seedBenchDataDir(dataDir: string, app: string, now = new Date()):
     const participants = await inBatches(store, app, 'Participant', buildParticipants(rng, now), meta);
     const enrollments = await inBatches(store, app, 'Enrollment', buildEnrollments(rng, participants, cohorts), meta);
     const outcomes = await inBatches(store, app, 'Outcome', buildOutcomes(rng, participants), meta);
+    // Issue #23: the coach's class of 30 meeting today (after the rest: the random sequence stays).
+    const [roster] = await store.createMany(app, 'Cohort', [buildRosterCohort(now, programs, sites)], meta);
+    const rosterSessions = await store.createMany(app, 'Session', [buildRosterSession(roster, now)], meta);
+    const rosterEnrollments = await store.createMany(app, 'Enrollment', buildRosterEnrollments(roster, cohorts, enrollments), meta);
     const activeCohort = cohorts.find((c) => c.status === 'active')!;
     return {
       counts: {
         User: DEMO_ACCOUNTS.length,
         Program: programs.length,
         Site: sites.length,
-        Cohort: cohorts.length,
-        Session: sessions.length,
+        Cohort: cohorts.length + 1,
+        Session: sessions.length + rosterSessions.length,
         Participant: participants.length,
-        Enrollment: enrollments.length,
+        Enrollment: enrollments.length + rosterEnrollments.length,
         Outcome: outcomes.length,
       },
       cohortId: activeCohort.id,
