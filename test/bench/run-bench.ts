@@ -38,6 +38,7 @@ import { countOpeningRequests } from './app/measure-requests';
 import { measureInitialSync } from './app/measure-sync';
 import { peakHeap, timeOpenParticipants, timeSearch } from './app/measure-participants';
 import { timeDuplicates } from './app/measure-duplicates';
+import { prepareRosterClass, timeAttendanceTaps, timeRosterOpen } from './app/measure-attendance';
 import { planDuplicateKeystrokes } from './app/duplicates-plan';
 import { coachScope, measureAdminFirstSync, measureScopedFirstSync, measureScopeGrow, participantsHeld, serverCounts } from './app/measure-scope';
 import { markdownTable } from './app/report';
@@ -52,6 +53,8 @@ const APP = DEFAULT_APP_ID;
 const COACH = BENCH_COACH;
 const ADMIN = 'admin@example.org';
 const OPEN_RUNS = 5;
+const ROSTER_OPEN_RUNS = 5;
+const ATTENDANCE_TAPS = 30;
 const UNLOCK_RUNS = 5;
 const KEYSTROKES = 20;
 const QUEUED_OPS = 1000;
@@ -71,11 +74,15 @@ const why = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : Str
  * administrator's first sync of every site with the IndexedDB floor measured on that profile.
  * BENCH_ONLY=duplicates (issue #23.7): the administrator's first sync, then AddParticipant's
  * possible duplicates while typing at CPU 4× over the 10,000 participants on the tablet.
+ * BENCH_ONLY=attendance (issue #23): the coach's first sync, then their roster of 30 opened
+ * offline and 30 taps on it, at CPU 4× (app/measure-attendance.ts).
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const ONLY_SYNC = ONLY === 'sync';
 const ONLY_SCOPE = ONLY === 'scope';
 const ONLY_DUPLICATES = ONLY === 'duplicates';
+const ONLY_ATTENDANCE = ONLY === 'attendance';
+const ATTENDANCE_STEPS = new Set<string>(['coachSync', 'rosterOpen', 'attendanceTaps']);
 const SYNC_STEPS = new Set<string>(['initial', 'floor', 'crypto', 'pull', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPush']);
 const SCOPE_STEPS = new Set<string>(['coachSync', 'coachHeld', 'scopeGrow', 'adminSync', 'coachFacility']);
 
@@ -84,6 +91,7 @@ async function step<K extends keyof Results>(key: K, name: string, fn: () => Pro
   if (ONLY_SYNC && !SYNC_STEPS.has(key)) return;
   if (ONLY_SCOPE && !SCOPE_STEPS.has(key)) return;
   if (ONLY_DUPLICATES && key !== 'initial' && key !== 'duplicates') return;
+  if (ONLY_ATTENDANCE && !ATTENDANCE_STEPS.has(key)) return;
   log(`${name}…`);
   try {
     results[key] = await fn();
@@ -147,6 +155,9 @@ try {
   const duplicatesPlan = planDuplicateKeystrokes(people, KEYSTROKES);
   const hooks = await buildHooksScript(ROOT);
   const marks = { expectedParticipants: expected };
+  // Issue #23: the coach's class of 30, its session moved to today when the seed is from another day.
+  const rosterClass = ONLY_SYNC || ONLY_DUPLICATES ? null : await prepareRosterClass(adminApi, APP).catch((e: unknown) => why(e));
+  if (rosterClass) log(typeof rosterClass === 'string' ? `roster class: ${rosterClass}` : `roster class ${rosterClass.cohortCode}: ${rosterClass.participantIds.length} active enrollments${rosterClass.moved ? ', session moved to today' : ''}`);
 
   // Issue #22.7, the scope rows, each on a fresh profile, before anything adds rows to the server
   // (the administrator's whole set is then the same rows as the floor's).
@@ -174,34 +185,52 @@ try {
         log(`  ${Math.round(g.ms)} ms for ${JSON.stringify(g.rows)} via ${g.via}; ${g.requests} requests, ${(g.bytes / 1024).toFixed(1)} KB; sites ${g.sitesBefore} → ${g.sitesAfter}`);
         return g;
       });
+      // Issue #23: the coach's roster with no network on a slow tablet; the context stays offline.
+      await setCpuRate(coachPage, 4);
+      await step('rosterOpen', 'attendance: roster of 30 opened offline, CPU 4×', async () => {
+        if (!synced) throw new Error("the coach's first sync did not finish");
+        if (!rosterClass || typeof rosterClass === 'string') throw new Error(rosterClass ?? 'no roster class');
+        const o = await withTimeout(timeRosterOpen(coachPage, server.baseUrl, rosterClass, ROSTER_OPEN_RUNS), 240_000, 'roster opened offline');
+        log(`  Dashboard click → roster usable ${o.runs.map((v) => Math.round(v)).join(', ')} ms; cold on its address: lock screen ${Math.round(o.cold.lockScreenMs)} ms + Unlock → roster ${Math.round(o.cold.unlockToRosterMs)} ms`);
+        return o;
+      });
+      await step('attendanceTaps', `attendance: ${ATTENDANCE_TAPS} taps offline, CPU 4×`, async () => {
+        if (typeof results.rosterOpen !== 'object' || !rosterClass || typeof rosterClass === 'string') throw new Error('the roster did not open offline');
+        const t = await withTimeout(timeAttendanceTaps(coachPage, rosterClass, ATTENDANCE_TAPS), 180_000, 'attendance taps');
+        log(`  tap → shown and saved ${t.taps.map((v) => Math.round(v)).join(', ')} ms`);
+        return t;
+      });
+      await setCpuRate(coachPage, 1);
     } finally {
       await coachContext.close().catch(() => undefined);
     }
-    const adminRows = await serverCounts(adminApi, APP);
-    const adminContext = await openProfile(join(work, 'admin-profile'), { expectedParticipants: adminRows.participants });
-    try {
-      const adminPage = await firstPage(adminContext);
-      await step('adminSync', "administrator's first sync of every site → Participants usable, whole set", async () => {
-        const s = await withTimeout(measureAdminFirstSync(adminPage, server.baseUrl, ADMIN, DEMO_PASSWORD, hooks, adminRows), 400_000, "administrator's first sync");
-        log(`  Participants usable ${Math.round(s.participantsUsableMs)} ms (PIN screen ${Math.round(s.pinScreenMs)} ms + Save PIN → usable ${Math.round(s.usableAfterSaveMs)} ms), whole set ${Math.round(s.completeMs)} ms (Save PIN → ${Math.round(s.completeAfterSaveMs)} ms), ${s.rows} rows`);
-        if (ONLY_SCOPE) {
-          // The full bench compares with its floor row; alone, the same floor on this profile.
-          await injectHooks(adminPage, hooks);
-          const f = await adminPage.evaluate(
-            (caps) => (window as unknown as { __benchHooks: { idbFloor(caps: Record<string, number>): Promise<{ rows: number; ms: number }> } }).__benchHooks.idbFloor(caps),
-            { participants: adminRows.participants },
-          );
-          log(`  IndexedDB floor (bulkPut, sealed) ${Math.round(f.ms)} ms for ${f.rows} rows`);
-          s.floor = { rows: f.rows, ms: f.ms };
-        }
-        return s;
-      });
-    } finally {
-      await adminContext.close().catch(() => undefined);
+    if (!ONLY_ATTENDANCE) {
+      const adminRows = await serverCounts(adminApi, APP);
+      const adminContext = await openProfile(join(work, 'admin-profile'), { expectedParticipants: adminRows.participants });
+      try {
+        const adminPage = await firstPage(adminContext);
+        await step('adminSync', "administrator's first sync of every site → Participants usable, whole set", async () => {
+          const s = await withTimeout(measureAdminFirstSync(adminPage, server.baseUrl, ADMIN, DEMO_PASSWORD, hooks, adminRows), 400_000, "administrator's first sync");
+          log(`  Participants usable ${Math.round(s.participantsUsableMs)} ms (PIN screen ${Math.round(s.pinScreenMs)} ms + Save PIN → usable ${Math.round(s.usableAfterSaveMs)} ms), whole set ${Math.round(s.completeMs)} ms (Save PIN → ${Math.round(s.completeAfterSaveMs)} ms), ${s.rows} rows`);
+          if (ONLY_SCOPE) {
+            // The full bench compares with its floor row; alone, the same floor on this profile.
+            await injectHooks(adminPage, hooks);
+            const f = await adminPage.evaluate(
+              (caps) => (window as unknown as { __benchHooks: { idbFloor(caps: Record<string, number>): Promise<{ rows: number; ms: number }> } }).__benchHooks.idbFloor(caps),
+              { participants: adminRows.participants },
+            );
+            log(`  IndexedDB floor (bulkPut, sealed) ${Math.round(f.ms)} ms for ${f.rows} rows`);
+            s.floor = { rows: f.rows, ms: f.ms };
+          }
+          return s;
+        });
+      } finally {
+        await adminContext.close().catch(() => undefined);
+      }
     }
   }
 
-  if (!ONLY_SCOPE) {
+  if (!ONLY_SCOPE && !ONLY_ATTENDANCE) {
     // The first sign-in's page counts the sealed rows it writes and reads (the encryption share, #14.4).
     let context = await openProfile(profileDir, { ...marks, countSealed: true });
     let page = await firstPage(context);
@@ -288,7 +317,7 @@ try {
   const link = await startLinkProxy(server.baseUrl, FACILITY_LINK);
   log(`facility link: ${describeLink(FACILITY_LINK)}, proxy at ${link.baseUrl}`);
   try {
-    if (!ONLY_SCOPE && !ONLY_DUPLICATES) {
+    if (!ONLY_SCOPE && !ONLY_DUPLICATES && !ONLY_ATTENDANCE) {
       const facilityDir = join(work, 'facility-profile');
       const expectedRows = await serverCounts(coachApi, APP);
       const facilityMarks = { expectedParticipants: expectedRows.participants };
@@ -331,7 +360,7 @@ try {
       await fContext.close().catch(() => undefined);
     }
     // Issue #22.7: the coach's first sync of their sites through the same link, on a fresh profile.
-    if (scope) {
+    if (scope && !ONLY_ATTENDANCE) {
       const cfContext = await openProfile(join(work, 'coach-facility-profile'), { expectedParticipants: scope.expected.participants });
       try {
         const cfPage = await firstPage(cfContext);
@@ -381,7 +410,15 @@ try {
 }
 
 const rows = buildRows(results).filter((row) => !ONLY || !String(row.value).includes('not run'));
-const resultsFile = ONLY_SYNC ? 'bench/results-sync.json' : ONLY_SCOPE ? 'bench/results-scope.json' : ONLY_DUPLICATES ? 'bench/results-duplicates.json' : 'bench/results.json';
+const resultsFile = ONLY_SYNC
+  ? 'bench/results-sync.json'
+  : ONLY_SCOPE
+    ? 'bench/results-scope.json'
+    : ONLY_DUPLICATES
+      ? 'bench/results-duplicates.json'
+      : ONLY_ATTENDANCE
+        ? 'bench/results-attendance.json'
+        : 'bench/results.json';
 const table = markdownTable(rows);
 mkdirSync(join(ROOT, 'bench'), { recursive: true });
 const meta = { date: new Date().toISOString(), cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, seeded: seededCounts, totalSeconds: Math.round((performance.now() - t0) / 1000) };
