@@ -29,10 +29,11 @@ export function SessionRow({ tally, canTake, canManage, onEdit, onDelete }: {
           {title}
           {session.topic && <span className="font-normal text-slate-700"> · {session.topic}</span>}
         </p>
-        <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-          <span>{formatDateTime(session.scheduled_at, 'No date set')}</span>
-          <Badge tone={taken ? 'green' : 'slate'}>{takenPhrase(tally)}</Badge>
-        </p>
+        <p className="mt-0.5 text-xs text-slate-500">{formatDateTime(session.scheduled_at, 'No date set')}</p>
+        {/* A line of its own: beside the date it wrapped on some rows and not others at 1024 px. */}
+        <Badge tone={taken ? 'green' : 'slate'} className="mt-1">
+          {takenPhrase(tally)}
+        </Badge>
       </div>
       <div className="flex flex-wrap items-center gap-1">
         {canTake && (

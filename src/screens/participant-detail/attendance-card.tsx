@@ -24,7 +24,11 @@ export function AttendanceCard({ participantId }: { participantId: string }) {
         <p className="py-4 text-center text-sm text-slate-500">No attendance taken yet</p>
       ) : (
         <>
-          <StatRow label="Sessions attended" value={attendedPhrase(attendance)} />
+          {/* Stacked: beside its label, '9 of 12, 75%' broke over two lines in the 1024 px side column. */}
+          <div className="border-b border-slate-100 pb-2">
+            <p className="text-sm text-slate-600">Sessions attended</p>
+            <p className="whitespace-nowrap text-xl font-semibold text-slate-900">{attendedPhrase(attendance)}</p>
+          </div>
           <StatRow label="Excused" value={attendance.excused} />
           <h3 className="mt-3 text-sm font-semibold text-slate-700">Last absences</h3>
           {attendance.lastAbsences.length === 0 ? (
@@ -36,9 +40,8 @@ export function AttendanceCard({ participantId }: { participantId: string }) {
                   <span className="min-w-0">
                     <span className="block font-medium text-slate-900">{formatDate(a.at, 'No date')}</span>
                     <span className="block text-xs text-slate-600">
-                      {[a.session && codeOf.get(a.session.cohort_id), a.session ? `Session ${a.session.session_number ?? '—'}` : 'Session not on this tablet']
-                        .filter(Boolean)
-                        .join(' · ')}
+                      {a.session && codeOf.get(a.session.cohort_id) && <span className="whitespace-nowrap">{codeOf.get(a.session.cohort_id)} ·</span>}{' '}
+                      <span className="whitespace-nowrap">{a.session ? `Session ${a.session.session_number ?? '—'}` : 'Session not on this tablet'}</span>
                     </span>
                   </span>
                   <Badge tone={a.status === 'excused' ? 'amber' : 'red'}>{ATTENDANCE_LABEL[a.status]}</Badge>
