@@ -10,11 +10,13 @@ import type { DataContext } from '../context';
 import { guardQuota, RecordNotFoundError, RefusedError } from '../errors';
 import { latestPerPair } from '../../domain/attendance';
 import { resolvedId } from '../queries/by-id';
-import { createRecord, myEmail, updateRecord } from './record-writes';
+import { createRecord, knownEmail, myEmail, updateRecord } from './record-writes';
 
 export interface MarkInput {
   sessionId: string;
   participantId: string;
+  /** The session's cohort when the caller knows it (the roster does): saves a read per tap. */
+  cohortId?: string;
   status: AttendanceStatus;
   /** Left as it is when undefined. */
   note?: string | null;
@@ -33,11 +35,11 @@ async function markOne(ctx: DataContext, input: MarkInput, by: string | null, at
   const change: Partial<Attendance> = { status: input.status, recorded_by: by, recorded_at: at };
   if (input.note !== undefined) change.note = input.note?.trim() || null;
   if (held) return updateRecord<Attendance>(ctx, 'Attendance', held.id, change);
-  const session = await ctx.db.sessions.get(sessionId);
-  if (!session) throw new RecordNotFoundError('Session', input.sessionId);
+  const cohortId = input.cohortId ? await resolvedId(ctx, input.cohortId) : (await ctx.db.sessions.get(sessionId))?.cohort_id;
+  if (!cohortId) throw new RecordNotFoundError('Session', input.sessionId);
   return createRecord<Attendance>(ctx, 'Attendance', {
     session_id: sessionId,
-    cohort_id: session.cohort_id,
+    cohort_id: cohortId,
     participant_id: participantId,
     note: null,
     ...change,
@@ -46,7 +48,9 @@ async function markOne(ctx: DataContext, input: MarkInput, by: string | null, at
 
 /** One tap: set this participant's status at this session. */
 export async function markAttendance(ctx: DataContext, input: MarkInput): Promise<Attendance> {
-  const by = await myEmail(ctx);
+  // Known after the first tap: no wait before the write starts, so the tablet's IndexedDB works on
+  // it while the screen draws the tap (they share one thread: every await here comes after the draw).
+  const by = knownEmail(ctx) ?? (await myEmail(ctx));
   const at = new Date(ctx.now()).toISOString();
   const { db } = ctx;
   return guardQuota(() => db.transaction('rw', [db.attendance, db.sessions, db.outbox, db.aliases], () => markOne(ctx, input, by, at)));

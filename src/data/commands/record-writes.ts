@@ -35,9 +35,10 @@ async function lastOpOf({ db }: DataContext, entity: EntityName, recordId: strin
   return ops[ops.length - 1];
 }
 
-async function queue(ctx: DataContext, entity: EntityName, recordId: string, change: Change, extra: Partial<OutboxOp> = {}): Promise<void> {
+async function queue(ctx: DataContext, entity: EntityName, recordId: string, change: Change, extra: Partial<OutboxOp> = {}, fresh = false): Promise<void> {
   const { db, now, userId } = ctx;
-  const last = await lastOpOf(ctx, entity, recordId);
+  // A record made a moment ago under a new temporary id has no op to merge with: no read.
+  const last = fresh ? undefined : await lastOpOf(ctx, entity, recordId);
   const merged = mergeChange(last, change);
   if (merged.action === 'replace') {
     await db.outbox.put(merged.op);
@@ -81,7 +82,7 @@ export async function createRecord<T extends object>(
   await guardQuota(() =>
     db.transaction('rw', [table, db.outbox, ...(also?.tables ?? [])], async () => {
       await table.add(row);
-      await queue(ctx, entity, row.id, { kind: 'create', data: body }, { client_ref });
+      await queue(ctx, entity, row.id, { kind: 'create', data: body }, { client_ref }, true);
       await also?.run(row);
     }),
   );
@@ -166,10 +167,25 @@ export async function deleteRecord(
   notifyLocalWrite(ctx);
 }
 
-/** The signed-in person's e-mail, from the coach directory (clear on the tablet), or null. */
+const emails = new WeakMap<DataContext, { userId: string; email: string }>();
+
+/**
+ * The signed-in person's e-mail, from the coach directory (clear on the tablet), or null. Read
+ * once per device and user: every attendance tap stamps it, and a tap should cost one write.
+ */
 export async function myEmail(ctx: DataContext): Promise<string | null> {
   if (!ctx.userId) return null;
-  return (await ctx.db.users.get(ctx.userId))?.email ?? null;
+  const known = knownEmail(ctx);
+  if (known) return known;
+  const email = (await ctx.db.users.get(ctx.userId))?.email ?? null;
+  if (email) emails.set(ctx, { userId: ctx.userId, email });
+  return email;
+}
+
+/** The e-mail `myEmail` already read for this device's user, without waiting (undefined before). */
+export function knownEmail(ctx: DataContext): string | undefined {
+  const known = emails.get(ctx);
+  return known && known.userId === ctx.userId ? known.email : undefined;
 }
 
 /** Today on this device's clock as YYYY-MM-DD in local time (intake dates, requested_access_date). */

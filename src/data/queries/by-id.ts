@@ -3,12 +3,19 @@
  * alias the id swap left behind keeps a `local-…` id (an open page, a URL, a queued reference)
  * resolvable. Used by the detail queries of every entity and by the commands.
  */
-import type { Table } from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import type { DataContext } from '../context';
+import { TEMPORARY_ID_PREFIX } from '../../../shared/scope-rules';
 
-/** The server id a temporary id became, or the id itself. */
-export async function resolvedId({ db }: DataContext, id: string): Promise<string> {
-  return (await db.aliases.get(id))?.server_id ?? id;
+/**
+ * The server id a temporary id became, or the id itself. Only an id made on this device (`local-…`)
+ * can have an alias, so a server id costs no read (an attendance tap resolves two ids).
+ */
+export function resolvedId({ db }: DataContext, id: string): Promise<string> {
+  // Dexie's promises, not an async function's: commands await this inside their transactions, and
+  // a native promise there loses the transaction's zone (Dexie's PrematureCommitError).
+  if (!id.startsWith(TEMPORARY_ID_PREFIX)) return Dexie.Promise.resolve(id);
+  return db.aliases.get(id).then((alias) => alias?.server_id ?? id);
 }
 
 /**

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { MessageSquarePlus } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../shared/entities';
 import { markAttendance, setAttendanceNote } from '../../data/commands/attendance';
 import type { RosterEntry } from '../../data/queries/attendance';
@@ -31,14 +31,37 @@ function inactiveLabel(entry: RosterEntry): string {
  * alone. The note ('Add note', the speech-bubble button) is offered once the participant is marked:
  * a note on an unmarked row would mark them present (setAttendanceNote).
  */
-export function RosterRow({ entry, sessionId, editable }: { entry: RosterEntry; sessionId: string; editable: boolean }) {
+type RowProps = { entry: RosterEntry; sessionId: string; cohortId: string; editable: boolean };
+
+export const RosterRow = memo(function RosterRow({ entry, sessionId, cohortId, editable }: RowProps) {
   const name = personName(entry.participant as Record<string, unknown> | null) ?? 'Participant';
   const uid = entry.participant?.academy_uid;
-  const status = entry.record?.status ?? null;
+  // The tapped status shows at once, before its write and the live roster's answer come back (the
+  // tap is saved on the tablet a few milliseconds later; a failure puts the row back and says so).
+  // It gives way once the roster brings a record tapped after it was made (its own, or a later one).
+  const [tapped, setTapped] = useState<{ to: AttendanceStatus; before: string | null; saved: boolean } | null>(null);
+  const recordedAt = entry.record?.recorded_at ?? null;
+  useEffect(() => {
+    if (tapped?.saved && recordedAt !== tapped.before) setTapped(null);
+  }, [tapped, recordedAt]);
+  const status = tapped?.to ?? entry.record?.status ?? null;
   const note = entry.record?.note ?? '';
   const [noteDraft, setNoteDraft] = useState<string | null>(null);
   const mark = useCommand(
-    (data, to: AttendanceStatus) => markAttendance(data, { sessionId, participantId: entry.participantId, status: to }),
+    async (data, to: AttendanceStatus) => {
+      // The write starts first, then the row shows the tap: the device's storage works while the
+      // screen draws.
+      const saving = markAttendance(data, { sessionId, cohortId, participantId: entry.participantId, status: to });
+      setTapped({ to, before: recordedAt, saved: false });
+      try {
+        const saved = await saving;
+        setTapped((t) => (t && t.to === to ? { ...t, saved: true } : t));
+        return saved;
+      } catch (error) {
+        setTapped(null);
+        throw error;
+      }
+    },
     { failure: `Failed to save attendance for ${name}` },
   );
   const saveNote = useCommand((data, text: string) => setAttendanceNote(data, sessionId, entry.participantId, text), {
@@ -136,5 +159,28 @@ export function RosterRow({ entry, sessionId, editable }: { entry: RosterEntry; 
         note && <p className="basis-full text-sm text-slate-700 sm:pl-[8.75rem]">Note: {note}</p>
       )}
     </li>
+  );
+}, sameRow);
+
+/**
+ * A tap changes one row: the others keep their rendering (the live roster hands out new objects
+ * for every row at each change, so compare what a row shows).
+ */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  const ra = a.entry.record;
+  const rb = b.entry.record;
+  return (
+    a.sessionId === b.sessionId &&
+    a.cohortId === b.cohortId &&
+    a.editable === b.editable &&
+    a.entry.participantId === b.entry.participantId &&
+    a.entry.inactive === b.entry.inactive &&
+    a.entry.enrollment?.enrollment_status === b.entry.enrollment?.enrollment_status &&
+    a.entry.participant?.first_name === b.entry.participant?.first_name &&
+    a.entry.participant?.last_name === b.entry.participant?.last_name &&
+    a.entry.participant?.academy_uid === b.entry.participant?.academy_uid &&
+    ra?.status === rb?.status &&
+    ra?.recorded_at === rb?.recorded_at &&
+    ra?.note === rb?.note
   );
 }

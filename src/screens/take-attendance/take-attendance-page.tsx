@@ -109,7 +109,7 @@ export function TakeAttendancePage({ id }: { id: string }) {
         <Card>
           <ul aria-label="Roster" className="divide-y divide-slate-100">
             {entries.map((entry) => (
-              <RosterRow key={entry.participantId} entry={entry} sessionId={session.id} editable={editable} />
+              <RosterRow key={entry.participantId} entry={entry} sessionId={session.id} cohortId={session.cohort_id} editable={editable} />
             ))}
           </ul>
         </Card>
