@@ -123,7 +123,7 @@ export function SessionsPanel({ cohort, role }: { cohort: Cohort; role: CohortRo
           ))}
         </ol>
       )}
-      {generating && sessions && <WeeklySessionsDialog cohort={cohort} firstNumber={nextSessionNumber(all)} onClose={() => setGenerating(false)} />}
+      {generating && sessions && <WeeklySessionsDialog cohort={cohort} firstNumber={nextSessionNumber(all)} existing={all} onClose={() => setGenerating(false)} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Are you sure?"

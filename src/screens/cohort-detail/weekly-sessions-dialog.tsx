@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import type { Cohort } from '../../../shared/entities';
+import type { Cohort, Session } from '../../../shared/entities';
+import { dayOf } from '../../domain/attendance';
 import { generateWeeklySessions } from '../../data/commands/sessions';
 import { formatDate, formatDateTime } from '../../domain/format';
 import { checkWeeklyDraft, WEEKDAYS, weeklyDefaults, type WeeklyDraft, type WeeklyDraftErrors } from '../../domain/session-form';
@@ -15,7 +16,18 @@ import { useCommand } from '../parts/use-command';
  * created, numbered after the cohort's sessions (`firstNumber`). Rendered only while open, so each
  * opening starts from the defaults.
  */
-export function WeeklySessionsDialog({ cohort, firstNumber, onClose }: { cohort: Cohort; firstNumber: number; onClose: () => void }) {
+export function WeeklySessionsDialog({
+  cohort,
+  firstNumber,
+  existing,
+  onClose,
+}: {
+  cohort: Cohort;
+  firstNumber: number;
+  /** The cohort's sessions: a planned day that already has one is pointed out before anything is made. */
+  existing: readonly Session[];
+  onClose: () => void;
+}) {
   const [draft, setDraft] = useState<WeeklyDraft>(() => weeklyDefaults(cohort, new Date()));
   const [errors, setErrors] = useState<WeeklyDraftErrors>({});
   const generate = useCommand((data, plan: Parameters<typeof generateWeeklySessions>[2]) => generateWeeklySessions(data, cohort.id, plan), {
@@ -27,6 +39,12 @@ export function WeeklySessionsDialog({ cohort, firstNumber, onClose }: { cohort:
   const plan = { startDate: draft.startDate, endDate: cohort.end_date, weekday: Number(draft.weekday), time: draft.time, count: Number(draft.count), firstNumber, topic: draft.topic };
   // Cheap (52 dates at most): planned afresh each render, so the preview follows every keystroke.
   const planned = Object.keys(problems).length ? [] : planWeeklySessions(plan);
+  const taken = new Map<string, number | null | undefined>();
+  for (const s of existing) {
+    const day = dayOf(s.scheduled_at);
+    if (day && !taken.has(day)) taken.set(day, s.session_number);
+  }
+  const clashes = planned.filter((s) => taken.has(dayOf(s.scheduled_at) ?? ''));
   const set = (field: keyof WeeklyDraft) => (e: { target: { value: string } }) => {
     setDraft((d) => ({ ...d, [field]: e.target.value }));
     setErrors((old) => ({ ...old, [field]: undefined }));
@@ -71,15 +89,27 @@ export function WeeklySessionsDialog({ cohort, firstNumber, onClose }: { cohort:
                         Only {planned.length} of {wanted} fit before the end date ({formatDate(cohort.end_date)}).
                       </p>
                     )}
+                    {clashes.length > 0 && (
+                      <p role="status" className="mt-1 text-sm text-amber-900">
+                        {clashes.length === 1 ? '1 of these days already has a session' : `${clashes.length} of these days already have a session`} of this
+                        cohort (marked below). Choose another day or start date, or create them anyway.
+                      </p>
+                    )}
                     <ol className="mt-2 max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
-                      {planned.map((s) => (
-                        <li key={s.session_number} className="flex justify-between gap-3 px-3 py-1.5">
-                          <span className="font-medium text-slate-900">Session {s.session_number}</span>
-                          <span className="text-slate-600">
-                            {WEEKDAYS[new Date(s.scheduled_at).getDay()].slice(0, 3)}, {formatDateTime(s.scheduled_at)}
-                          </span>
-                        </li>
-                      ))}
+                      {planned.map((s) => {
+                        const day = dayOf(s.scheduled_at) ?? '';
+                        return (
+                          <li key={s.session_number} className="flex flex-wrap justify-between gap-x-3 px-3 py-1.5">
+                            <span className="font-medium text-slate-900">Session {s.session_number}</span>
+                            <span className="text-slate-600">
+                              {WEEKDAYS[new Date(s.scheduled_at).getDay()].slice(0, 3)}, {formatDateTime(s.scheduled_at)}
+                            </span>
+                            {taken.has(day) && (
+                              <span className="basis-full text-amber-900">Same day as Session {taken.get(day) ?? ''}</span>
+                            )}
+                          </li>
+                        );
+                      })}
                     </ol>
                   </>
                 )}

@@ -175,6 +175,21 @@ describe('CohortDetail sessions, scheduled (issue #23.5)', () => {
     expect(made.find((s) => s.session_number === 7)?.scheduled_at).toBe(new Date(2099, 2, 3, 10, 0).toISOString());
   });
 
+  it('points out planned days that already have a session of the cohort', async () => {
+    const user = userEvent.setup();
+    await db.cohorts.update('c1', { start_date: '2099-03-02', end_date: '2099-03-31' });
+    await db.sessions.put({ id: 'ss-mar10', cohort_id: 'c1', session_number: 20, topic: 'Budgets', scheduled_at: new Date(2099, 2, 10, 9, 0).toISOString() });
+    await renderPage(<CohortDetailPage id="c1" />, { at: 'CohortDetail', id: 'c1', user: ADMIN });
+    await user.click(await screen.findByRole('button', { name: 'Generate weekly sessions' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.selectOptions(dialog.getByLabelText('Day of the week *'), 'Tuesday');
+    const preview = within(dialog.getByRole('region', { name: 'Preview' }));
+    expect(preview.getByRole('status')).toHaveTextContent('1 of these days already has a session of this cohort');
+    expect(preview.getAllByRole('listitem')[1]).toHaveTextContent('Same day as Session 20');
+    await user.selectOptions(dialog.getByLabelText('Day of the week *'), 'Wednesday');
+    expect(preview.queryByRole('status')).toBeNull();
+  });
+
   it("asks for a number of sessions in the spec's words and creates nothing without one", async () => {
     const user = userEvent.setup();
     await db.cohorts.update('c1', { start_date: '2099-03-02', end_date: '2099-03-31' });
