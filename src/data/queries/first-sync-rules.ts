@@ -77,6 +77,11 @@ export const PAGE_NEEDS = {
   SignInSheet: ['Site', 'User', 'Cohort', 'Participant', 'Enrollment', 'Session', 'Attendance'],
   /** The Dashboard's "Sessions this week" panel (issue #23.2), apart from the spec's counts. */
   DashboardSessions: ['Cohort', 'Enrollment', 'Session', 'Attendance'],
+  /**
+   * The attendance figures of CohortDetail and ParticipantDetail (issue #23.4), apart from the
+   * spec's sections: until attendance is in, they say so instead of "No attendance taken yet".
+   */
+  AttendanceFigures: ['Cohort', 'Enrollment', 'Session', 'Attendance'],
 } as const satisfies Record<string, readonly EntityName[]>;
 
 /**

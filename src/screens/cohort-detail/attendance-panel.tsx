@@ -1,6 +1,8 @@
 import type { Cohort } from '../../../shared/entities';
 import type { CohortRoster } from '../../data/queries/cohorts';
 import { useCohortAttendance } from '../../data/queries/attendance';
+import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
+import { INCOMPLETE_OFFLINE } from '../../ui/first-sync-text';
 import { attendedPhrase, LOW_ATTENDANCE_RATE, percent } from '../../domain/attendance';
 import { participantName } from '../../domain/enrol-search';
 import { Panel } from '../../ui/card';
@@ -18,7 +20,15 @@ const THRESHOLD = Math.round(LOW_ATTENDANCE_RATE * 100);
  */
 export function AttendancePanel({ cohort, roster, canExport }: { cohort: Cohort; roster: CohortRoster | undefined; canExport: boolean }) {
   const attendance = useCohortAttendance(cohort.id);
-  if (!attendance) {
+  const readiness = useFirstSync(PAGE_NEEDS.AttendanceFigures);
+  if (readiness.state === 'incomplete') {
+    return (
+      <Panel title="Attendance">
+        <p className="text-sm text-slate-600">{INCOMPLETE_OFFLINE}</p>
+      </Panel>
+    );
+  }
+  if (!attendance || readiness.state !== 'ready') {
     return (
       <Panel title="Attendance">
         <Skeleton className="h-24 w-full" />

@@ -1,5 +1,7 @@
 import { useEnrollmentsOfParticipant } from '../../data/queries/enrollments';
 import { useParticipantAttendance } from '../../data/queries/attendance';
+import { PAGE_NEEDS, useFirstSync } from '../../data/queries/first-sync';
+import { INCOMPLETE_OFFLINE } from '../../ui/first-sync-text';
 import { ATTENDANCE_LABEL, attendedPhrase } from '../../domain/attendance';
 import { formatDate } from '../../domain/format';
 import { Badge } from '../../ui/badge';
@@ -16,9 +18,13 @@ export function AttendanceCard({ participantId }: { participantId: string }) {
   const attendance = useParticipantAttendance(participantId);
   const enrollments = useEnrollmentsOfParticipant(participantId);
   const codeOf = new Map(enrollments?.map(({ enrollment, cohort }) => [enrollment.cohort_id, cohort?.cohort_code]) ?? []);
+  // Until the first sync brought attendance, "none taken" would be a guess (issue #9.5).
+  const readiness = useFirstSync(PAGE_NEEDS.AttendanceFigures);
   return (
     <Panel title="Attendance">
-      {!attendance ? (
+      {readiness.state === 'incomplete' ? (
+        <p className="py-4 text-center text-sm text-slate-600">{INCOMPLETE_OFFLINE}</p>
+      ) : !attendance || readiness.state !== 'ready' ? (
         <Skeleton className="h-20 w-full" />
       ) : attendance.held === 0 ? (
         <p className="py-4 text-center text-sm text-slate-500">No attendance taken yet</p>

@@ -194,3 +194,43 @@ describe('A tablet that finished its first sync', () => {
     expect(screen.queryByTestId('first-sync-notice')).not.toBeInTheDocument();
   });
 });
+
+describe('attendance figures during the first sync (issue #23.4)', () => {
+  /** The Attendance panel (a Panel: its heading, in the panel's header, in the panel). */
+  const attendancePanel = async () => within((await screen.findByRole('heading', { name: 'Attendance' })).parentElement!.parentElement!);
+  const seed = async () => {
+    await db.participants.put({ id: 'p1', first_name: 'Maria', last_name: 'Lopez', custody_status: 'in-custody' });
+    await db.programs.put({ id: 'g1', program_name: 'Money Basics', active: true });
+    await db.sites.put({ id: 's1', site_name: 'Camp 9', active: true });
+    await db.cohorts.put({ id: 'c1', program_id: 'g1', site_id: 's1', cohort_code: 'MB-C9-2026Q1', status: 'active' });
+    await db.enrollments.put({ id: 'e1', participant_id: 'p1', cohort_id: 'c1', enrollment_status: 'active' });
+  };
+  // Everything the detail pages read is in; attendance (the last stage of a scoped pull) is not.
+  const attendanceMissing = (online: boolean) =>
+    setStatus({
+      online,
+      syncing: online,
+      firstSync: ['Program', 'Site', 'User', 'Cohort', 'Participant', 'Enrollment', 'Session', 'Outcome'].map((e) => progress(e as EntityFirstSync['entity'], true)).concat(progress('Attendance', false)),
+    });
+
+  it('offline, ParticipantDetail and CohortDetail say attendance is not all here, never "No attendance taken yet"', async () => {
+    await seed();
+    await attendanceMissing(false);
+    await renderPage(<ParticipantDetailPage id="p1" />, { at: 'ParticipantDetail', id: 'p1' });
+    const card = await attendancePanel();
+    expect(await card.findByText(OFFLINE_CUT)).toBeInTheDocument();
+    expect(card.queryByText('No attendance taken yet')).not.toBeInTheDocument();
+    cleanup();
+    await renderPage(<CohortDetailPage id="c1" />, { at: 'CohortDetail', id: 'c1' });
+    const panel = await attendancePanel();
+    expect(await panel.findByText(OFFLINE_CUT)).toBeInTheDocument();
+    expect(panel.queryByText('No attendance taken yet')).not.toBeInTheDocument();
+  });
+
+  it('once attendance is in, an empty record says so', async () => {
+    await seed();
+    await setStatus({ firstSyncComplete: true, lastSyncedAt: Date.now(), firstSync: [progress('Attendance', true)] });
+    await renderPage(<ParticipantDetailPage id="p1" />, { at: 'ParticipantDetail', id: 'p1' });
+    expect(await (await attendancePanel()).findByText('No attendance taken yet')).toBeInTheDocument();
+  });
+});
