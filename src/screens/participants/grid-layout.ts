@@ -1,7 +1,8 @@
 /**
  * Layout numbers of the windowed participant grid. Columns follow the grid's own width (not the
- * viewport: the sidebar takes 16rem of it): one column under 620 px (a 768 px tablet in portrait
- * with the sidebar open leaves about 460 px), two up to 1000 px (1024×768 → about 700 px), three
+ * viewport: the sidebar takes 16rem of it, or 3rem as icons): one column under 620 px (a 768 px
+ * tablet in portrait with the sidebar open leaves about 460 px; with the icon rail it starts as,
+ * about 670 px: two), two up to 1000 px (1024×768 → about 700 px), three
  * above (1440×900 → about 1120 px). Below 300 px cards would wrap every line, so one column stays.
  */
 export const TWO_COLUMNS_FROM = 620;
