@@ -67,16 +67,22 @@ export interface SessionWithTally {
   expected: number;
 }
 
+/** A cohort's sessions, enrollments and attendance: three indexed reads. */
+async function cohortRecords(ctx: ReturnType<typeof useDataContext>, cohortId: string) {
+  const id = await resolvedId(ctx, cohortId);
+  const [sessions, enrollments, attendance] = await Promise.all([
+    ctx.db.sessions.where('cohort_id').equals(id).toArray(),
+    ctx.db.enrollments.where('cohort_id').equals(id).toArray(),
+    ctx.db.attendance.where('cohort_id').equals(id).toArray(),
+  ]);
+  return { sessions, enrollments, attendance };
+}
+
 /** Every session of a cohort in order (date, then number), with how much attendance was taken. */
 export function useSessionsWithAttendance(cohortId: string): SessionWithTally[] | undefined {
   const ctx = useDataContext();
   return useLiveQuery(async () => {
-    const id = await resolvedId(ctx, cohortId);
-    const [sessions, enrollments, attendance] = await Promise.all([
-      ctx.db.sessions.where('cohort_id').equals(id).toArray(),
-      ctx.db.enrollments.where('cohort_id').equals(id).toArray(),
-      ctx.db.attendance.where('cohort_id').equals(id).toArray(),
-    ]);
+    const { sessions, enrollments, attendance } = await cohortRecords(ctx, cohortId);
     const records = latestPerPair(attendance);
     return sortSessions(sessions).map((session) => {
       const here = records.filter((r) => r.session_id === session.id);
@@ -89,15 +95,7 @@ export function useSessionsWithAttendance(cohortId: string): SessionWithTally[] 
 /** CohortDetail: the rate per session and who is under the threshold (domain `cohortAttendance`). */
 export function useCohortAttendance(cohortId: string): CohortAttendance | undefined {
   const ctx = useDataContext();
-  return useLiveQuery(async () => {
-    const id = await resolvedId(ctx, cohortId);
-    const [sessions, enrollments, attendance] = await Promise.all([
-      ctx.db.sessions.where('cohort_id').equals(id).toArray(),
-      ctx.db.enrollments.where('cohort_id').equals(id).toArray(),
-      ctx.db.attendance.where('cohort_id').equals(id).toArray(),
-    ]);
-    return cohortAttendance({ sessions, enrollments, attendance });
-  }, [ctx, cohortId]);
+  return useLiveQuery(async () => cohortAttendance(await cohortRecords(ctx, cohortId)), [ctx, cohortId]);
 }
 
 /** ParticipantDetail: sessions attended of held, and the last absences. */

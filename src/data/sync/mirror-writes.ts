@@ -125,19 +125,8 @@ export async function applyAnsweredByHolder(db: PassageDB, op: OutboxOp, server:
   const outcome = settleTap(op.entity, op.data, server);
   const send = Object.fromEntries(Object.entries(outcome.send).filter(([f]) => !covered.has(f)));
   const serverDate = (server.updated_date as string | undefined) ?? null;
-  for (const [field, c] of Object.entries(outcome.conflicts)) {
-    await db.conflicts.add({
-      entity: op.entity,
-      record_id: server.id,
-      field,
-      local_value: c.local,
-      server_value: c.server,
-      server_updated_date: serverDate,
-      detected_at: now,
-      status: 'open',
-      kind: 'field',
-    });
-  }
+  const conflicts = Object.fromEntries(Object.entries(outcome.conflicts).map(([f, c]) => [f, { ...c, server_updated_date: serverDate }]));
+  await addFieldConflicts(db, op.entity, server.id, conflicts, now);
   if (Object.keys(send).length === 0) return;
   await db.outbox.add({
     entity: op.entity,
@@ -174,10 +163,16 @@ export async function applyUpdated(
   now: number,
 ): Promise<void> {
   await db.outbox.delete(op.seq!);
+  await addFieldConflicts(db, op.entity, server.id, conflicts, now);
+  await putRebased(db, op.entity, server);
+}
+
+/** Open field conflicts a person can review (S4, S16): both values, and the server's date. */
+async function addFieldConflicts(db: PassageDB, entity: EntityName, recordId: string, conflicts: Record<string, FieldConflict>, now: number): Promise<void> {
   for (const [field, c] of Object.entries(conflicts)) {
     await db.conflicts.add({
-      entity: op.entity,
-      record_id: server.id,
+      entity,
+      record_id: recordId,
       field,
       local_value: c.local,
       server_value: c.server,
@@ -187,7 +182,6 @@ export async function applyUpdated(
       kind: 'field',
     });
   }
-  await putRebased(db, op.entity, server);
 }
 
 /**
