@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import { HttpError, unprocessable } from '../errors';
 import type { CohortRole } from '../auth/permissions';
+import { placeInCohort } from '../../shared/cohort-place';
 import type { EntityRecord } from '../store/types';
 import { authorize, type ServerContext } from './context';
 
@@ -15,8 +16,6 @@ import { authorize, type ServerContext } from './context';
 export const COHORT_WORK_ENTITIES: ReadonlySet<string> = new Set(['Session', 'Attendance']);
 
 export const isCohortWork = (entity: string) => COHORT_WORK_ENTITIES.has(entity);
-
-const emailOf = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
 const COHORTS = 'passage.cohorts';
 
@@ -33,12 +32,7 @@ export async function cohortRoleOf(ctx: ServerContext, c: Context, user: EntityR
   if (typeof cohortId !== 'string' || cohortId === '') return 'none';
   const cache = cohortCache(c);
   if (!cache.has(cohortId)) cache.set(cohortId, ctx.store.get(ctx.appId, 'Cohort', cohortId));
-  const cohort = await cache.get(cohortId)!;
-  const email = emailOf(user.email);
-  if (!cohort || email === '') return 'none';
-  if (emailOf(cohort.lead_coach_email) === email) return 'lead';
-  const support = Array.isArray(cohort.support_coach_emails) ? cohort.support_coach_emails.map(emailOf) : [];
-  return support.includes(email) ? 'support' : 'none';
+  return placeInCohort(user.email, await cache.get(cohortId)!);
 }
 
 /** The weaker of two places: moving a session to another cohort needs the lead of both. */

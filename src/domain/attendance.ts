@@ -9,6 +9,7 @@
  * - Attended means present or late; a session counts as held for a participant once they have a
  *   record there (attendance taken); the rate is attended of held.
  */
+import { todayISO } from './format';
 import { ATTENDANCE_STATUSES, type Attendance, type AttendanceStatus, type Enrollment, type Session } from '../../shared/entities';
 
 export const ATTENDANCE_LABEL: Record<AttendanceStatus, string> = {
@@ -48,9 +49,7 @@ export function dayOf(value: string | null | undefined): string | null {
   if (!value) return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return Number.isNaN(d.getTime()) ? null : todayISO(d);
 }
 
 export interface RosterLine {

@@ -5,18 +5,14 @@
  * they never offer what the server would refuse.
  */
 import type { Cohort, User } from '../../shared/entities';
+import { placeInCohort } from '../../shared/cohort-place';
 
 export type CohortRole = 'admin' | 'lead' | 'support' | 'none';
-
-const norm = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
 export function cohortRole(user: Pick<User, 'role' | 'email'> | null | undefined, cohort: Pick<Cohort, 'lead_coach_email' | 'support_coach_emails'> | null | undefined): CohortRole {
   if (!user) return 'none';
   if (user.role === 'admin') return 'admin';
-  const email = norm(user.email);
-  if (!cohort || !email) return 'none';
-  if (norm(cohort.lead_coach_email) === email) return 'lead';
-  return (cohort.support_coach_emails ?? []).some((e) => norm(e) === email) ? 'support' : 'none';
+  return placeInCohort(user.email, cohort);
 }
 
 export const canManageSessions = (role: CohortRole) => role === 'admin' || role === 'lead';

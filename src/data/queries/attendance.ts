@@ -20,6 +20,7 @@ import {
   type RosterLine,
 } from '../../domain/attendance';
 import { personName } from '../../domain/record-title';
+import { placeInCohort } from '../../../shared/cohort-place';
 
 export interface RosterEntry extends RosterLine {
   /** Null when the participant is not on this tablet (a record of someone beyond its scope). */
@@ -126,11 +127,8 @@ export interface UpcomingSession {
 export function useMyUpcomingSessions(email: string | null | undefined, isAdmin: boolean, days = 7): UpcomingSession[] | undefined {
   const ctx = useDataContext();
   return useLiveQuery(async () => {
-    const me = (email ?? '').trim().toLowerCase();
     const cohorts = await ctx.db.cohorts.toArray();
-    const mine = cohorts.filter(
-      (c) => me !== '' && ((c.lead_coach_email ?? '').toLowerCase() === me || (c.support_coach_emails ?? []).some((e) => e.toLowerCase() === me)),
-    );
+    const mine = cohorts.filter((c) => placeInCohort(email, c) !== 'none');
     const shown = mine.length === 0 && isAdmin ? cohorts : mine;
     if (shown.length === 0) return [];
     const cohortOf = new Map(shown.map((c) => [c.id, c]));
