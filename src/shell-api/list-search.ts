@@ -1,5 +1,6 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { lastSearch, MEMORY_ONLY, rememberSearch } from './list-memory';
 import { pagePath, type PageName } from './paths';
 
 /**
@@ -9,22 +10,6 @@ import { pagePath, type PageName } from './paths';
  * browser's history and session files on the tablet's disk. Both survive opening a record and
  * coming back (browser Back, or the detail page's back link).
  */
-
-/** Search text: kept in memory, never written to the address. */
-const MEMORY_ONLY: ReadonlySet<string> = new Set(['q']);
-
-/** The last search of each list page in this tab, so a back link can return to it. */
-const remembered = new Map<PageName, Record<string, string>>();
-
-/** What a back link puts in the URL: the remembered filters, without the memory-only search text. */
-export function rememberedSearch(page: PageName): Record<string, string> {
-  return Object.fromEntries(Object.entries(remembered.get(page) ?? {}).filter(([k]) => !MEMORY_ONLY.has(k)));
-}
-
-/** Forget every list's search (a lock: a name typed there must not wait in memory behind the PIN). */
-export function forgetListSearches(): void {
-  remembered.clear();
-}
 
 /** Milliseconds of typing pause before the URL follows the search box: one history write per pause, not per key. */
 const URL_DELAY_MS = 300;
@@ -48,7 +33,7 @@ export function useListSearch<K extends string>(
   const read = (source: Record<string, unknown>) =>
     Object.fromEntries(urlKeys.map((k) => [k, typeof source[k] === 'string' ? (source[k] as string) : ''])) as Record<K, string>;
   const [values, setValues] = useState<Record<K, string>>(() => {
-    const kept = remembered.get(page) ?? {};
+    const kept = lastSearch(page);
     // An old link's ?q= is taken into memory (and leaves the address at the first write below).
     const memory = Object.fromEntries(
       keys.filter((k) => MEMORY_ONLY.has(k)).map((k) => [k, typeof fromUrl[k] === 'string' ? (fromUrl[k] as string) : (kept[k] ?? '')]),
@@ -61,7 +46,7 @@ export function useListSearch<K extends string>(
 
   useEffect(() => {
     const search = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) as Record<string, string>;
-    remembered.set(page, search);
+    rememberSearch(page, search);
   }, [page, values]);
   useEffect(() => () => clearTimeout(timer.current), []);
 

@@ -14,7 +14,7 @@ window.scrollTo = (() => undefined) as typeof window.scrollTo;
 // opened tab would: a previous test's participants must not stand in for this test's loading state.
 import { beforeEach } from 'vitest';
 import { forgetRememberedQueries } from '../../src/data/queries/remembered';
-import { forgetListSearches } from '../../src/shell-api/list-search';
+import { forgetListSearches } from '../../src/shell-api/list-memory';
 // Search text lives in memory (issue #21.6): each test starts with none.
 beforeEach(() => {
   forgetRememberedQueries();

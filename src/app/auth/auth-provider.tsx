@@ -8,7 +8,7 @@ import type { DataContext } from '../../data/provider';
 import { AuthContext, INITIAL_AUTH_STATE, type AuthApi, type AuthState } from './auth-context';
 import { isTransportFailure } from './auth-errors';
 import { runStartup } from './startup';
-import { forgetListSearches } from '../../shell-api/list-search';
+import { forgetListSearches } from '../../shell-api/list-memory';
 
 /** How long logout waits to learn whether the server answers before treating it as offline. */
 const LOGOUT_PROBE_MS = 4000;

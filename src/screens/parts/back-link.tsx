@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { rememberedSearch } from '../../shell-api/list-search';
+import { rememberedSearch } from '../../shell-api/list-memory';
 import { pagePath, type PageName } from '../../shell-api/paths';
 
 /**

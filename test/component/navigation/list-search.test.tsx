@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { forgetListSearches } from '../../../src/shell-api/list-search';
+import { forgetListSearches } from '../../../src/shell-api/list-memory';
 import { db } from '../../../src/data/db';
 import { CohortDetailPage } from '../../../src/screens/cohort-detail/cohort-detail-page';
 import { CohortsPage } from '../../../src/screens/cohorts/cohorts-page';
