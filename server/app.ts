@@ -6,13 +6,19 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { createAuthService } from './auth/auth-service';
 import { deviceKek } from './auth/device-keys';
 import { secretKey } from './auth/tokens';
 import { checkDevicePolicy, type DevicePolicy } from './device-policy';
-import { HttpError, notFound, toHttpError } from './errors';
+import { DATABASE_RETRY_AFTER_SECONDS, HttpError, notFound, toHttpError } from './errors';
 import { MAX_BODY_BYTES } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
+import { createLifecycle, type Lifecycle } from './http/lifecycle';
+import { silentLogger, type Logger } from './http/logger';
+import { requestIdOf, requestLog } from './http/request-log';
+import { parseTrustProxy } from './http/trust-proxy';
+import { healthRoutes } from './routes/health';
 import { compressAnswers } from './http/compress';
 import type { Store } from './store/types';
 import { appLogRoutes } from './routes/app-logs';
@@ -41,8 +47,15 @@ export interface AppDeps {
    * from it, never from the request's Host header. Default http://localhost.
    */
   publicUrl?: string;
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (sign-in lockout). */
-  trustProxy?: boolean;
+  /**
+   * TRUST_PROXY (http/trust-proxy.ts): a number of proxy hops or a list of proxy addresses/CIDRs
+   * whose X-Forwarded-For names the client (sign-in lockout); `true` is 1 hop. Invalid throws.
+   */
+  trustProxy?: string | number | boolean;
+  /** Structured log (pino, http/logger.ts): one line per request, and internal errors. Default: silent. */
+  logger?: Logger;
+  /** The drain switch main.ts flips on SIGTERM: /readyz answers 503 from then on. */
+  lifecycle?: Lifecycle;
   /**
    * PIN_MIN_LENGTH and IDLE_LOCK_MINUTES, sent with each device key (default 6 digits, 15 minutes).
    * Out of range throws, so a server never starts with a weaker policy than asked.
@@ -63,13 +76,16 @@ export function createApp(deps: AppDeps) {
     now,
     log,
     publicUrl,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: parseTrustProxy(deps.trustProxy),
     devicePolicy: checkDevicePolicy(deps.devicePolicy),
     deviceKek: deviceKek(deps.jwtSecret),
     auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify, publicUrl }),
   };
 
+  const logger = deps.logger ?? silentLogger();
   const app = new Hono();
+  app.use('*', requestLog(logger));
+  app.route('/', healthRoutes(deps.store, deps.lifecycle ?? createLifecycle()));
   app.use('*', securityHeaders);
   // API answers and un-precompressed files: brotli or gzip above 1 KB (issue #11; see http/compress.ts).
   app.use('*', compressAnswers());
@@ -108,6 +124,8 @@ export function createApp(deps: AppDeps) {
       if (extra) body.extra_data = extra;
       if (extra && typeof extra.field === 'string') body.field = extra.field;
       if (err.status === 429 && typeof extra?.retry_after_seconds === 'number') c.header('Retry-After', String(extra.retry_after_seconds));
+      // Database down (issue #25.5): the tablet's engine retries 5xx with backoff and honours this.
+      if (err.code === 'DATABASE_UNAVAILABLE') c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       // The rest of a refused body is never read: the connection closes after this answer, so the
       // client's next request goes on a fresh connection instead of after unread bytes.
       if (err.status === 413) c.header('Connection', 'close');
@@ -116,7 +134,8 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ message: err.message || 'Bad request', code: 'BAD_REQUEST' }, err.status);
     }
-    log(`Internal error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    // The route pattern, not the path (ids, e-mails); the stack is what a developer needs to fix it.
+    logger.error({ req_id: requestIdOf(c), method: c.req.method, route: routePath(c), err: { type: err?.name, message: err?.message, stack: err?.stack } }, 'internal error');
     return c.json({ message: 'Internal error', code: 'INTERNAL' }, 500);
   });
 

@@ -23,7 +23,11 @@ const STORE_ERRORS: Record<StoreErrorKind, [status: number, code: string]> = {
   not_found: [404, 'NOT_FOUND'],
   conflict: [409, 'CONFLICT'],
   timeout: [503, 'QUERY_TIMEOUT'],
+  unavailable: [503, 'DATABASE_UNAVAILABLE'],
 };
+
+/** Seconds a client waits before retrying after a 503 DATABASE_UNAVAILABLE (the Retry-After header). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The one mapping of the store's errors to HTTP (app.onError); anything else is returned as is. */
 export function toHttpError(err: unknown): unknown {

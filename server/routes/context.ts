@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { HttpError } from '../errors';
 import type { AuthService } from '../auth/auth-service';
 import type { DevicePolicy } from '../device-policy';
+import { clientAddress, type TrustProxy } from '../http/trust-proxy';
 import { decide, type Action, type DecideOptions, type Decision } from '../auth/permissions';
 import { resolveCaller, type Caller } from '../auth/principal';
 import type { TokenClaims } from '../auth/tokens';
@@ -19,8 +20,8 @@ export interface ServerContext {
   log: (message: string) => void;
   /** PUBLIC_URL: the origin (and path prefix) users open; links in mails start with it. */
   publicUrl: string;
-  /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, not the socket's. */
-  trustProxy: boolean;
+  /** TRUST_PROXY (http/trust-proxy.ts): which peers may name the client in X-Forwarded-For; null: none. */
+  trustProxy: TrustProxy | null;
   auth: AuthService;
   /** PIN_MIN_LENGTH and IDLE_LOCK_MINUTES, handed to devices with their key (functions/deviceKey). */
   devicePolicy: DevicePolicy;
@@ -78,13 +79,9 @@ export function originOf(c: Context): string {
 
 /**
  * The client's address, which the sign-in lockout counts by (lockout.ts): the socket's peer, or,
- * behind a reverse proxy (TRUST_PROXY=1), the address that proxy appended to X-Forwarded-For.
+ * behind trusted reverse proxies (TRUST_PROXY), the address they vouch for in X-Forwarded-For.
  */
 export function sourceOf(ctx: ServerContext, c: Context): string {
-  if (ctx.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  return clientAddress(incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), ctx.trustProxy).slice(0, 64);
 }

@@ -16,12 +16,14 @@ export interface CreateStoreOptions {
   now?: () => number;
   /** Longest a statement may run, on PGlite and PostgreSQL alike (default 30 s). */
   statementTimeoutMs?: number;
+  /** PostgreSQL connections this process may hold (DATABASE_POOL_SIZE); default 10. */
+  poolSize?: number;
 }
 
 export async function createStore(options: CreateStoreOptions = {}): Promise<Store> {
   let sql;
   if (options.databaseUrl) {
-    sql = openPostgres(options.databaseUrl, undefined, options.statementTimeoutMs);
+    sql = openPostgres(options.databaseUrl, options.poolSize, options.statementTimeoutMs);
   } else {
     sql = await openPglite(options.dataDir ?? './data', options.statementTimeoutMs);
   }

@@ -187,6 +187,9 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
   return {
     migrate: () => migrate(sql),
     close: () => sql.close(),
+    ping: async () => {
+      await sql.query('SELECT 1 FROM records LIMIT 0');
+    },
 
     list: (app, entity, query: ListQuery = {}) =>
       mapErrors(async () => {

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { lockDataDir } from './dir-lock';
+import { isConnectionError, unavailable } from './errors';
 
 export interface SqlExecutor {
   /** Runs one parameterised statement ($1, $2, …) and returns its rows. */
@@ -188,14 +189,26 @@ export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_S
   };
 }
 
+/** Connections per server process unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+/** How long a request waits for a new connection to PostgreSQL before it answers 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/** A lost or refused connection becomes the store's `unavailable` (503 with Retry-After), not a 500. */
+function asUnavailable(err: unknown): unknown {
+  return isConnectionError(err) ? Object.assign(unavailable(), { cause: err }) : err;
+}
+
 /**
- * A pool of 10 connections: enough to keep one PostgreSQL busy from one Node process, small enough
- * that several server processes behind a load balancer stay under the default max_connections (100).
+ * A pool of 10 connections (DEFAULT_POOL_SIZE): enough to keep one PostgreSQL busy from one Node
+ * process, small enough that several server processes behind a load balancer stay under the default
+ * max_connections (100). While PostgreSQL is down every statement fails fast with `unavailable`; the
+ * pool opens fresh connections once it is back, so the server recovers by itself.
  */
 export function openPostgres(databaseUrl: string, poolSize = 10, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS): SqlClient {
   // 30 s per statement by default: far above any real query (a 5000-row page takes < 1 s), low
   // enough that a pathological query cannot hold a connection for good. Set on every connection.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, statement_timeout: statementTimeoutMs });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, statement_timeout: statementTimeoutMs, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its connection (server restart) must not crash the process; the pool
   // discards it and the next query opens a fresh one.
   pool.on('error', () => {});
@@ -203,10 +216,16 @@ export function openPostgres(databaseUrl: string, poolSize = 10, statementTimeou
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
+      try {
+        return (await pool.query(sql, params)).rows as T[];
+      } catch (err) {
+        throw asUnavailable(err);
+      }
     },
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err) => {
+        throw asUnavailable(err);
+      });
       let broken = false;
       try {
         await client.query('BEGIN');
@@ -219,7 +238,7 @@ export function openPostgres(databaseUrl: string, poolSize = 10, statementTimeou
         await client.query('ROLLBACK').catch(() => {
           broken = true; // the connection itself failed: drop it instead of pooling it again
         });
-        throw err;
+        throw asUnavailable(err);
       } finally {
         client.release(broken);
       }

@@ -102,6 +102,8 @@ export interface Store {
   /** Creates tables if needed; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Readiness (GET /readyz): resolves when the database answers and the store's tables exist. */
+  ping(): Promise<void>;
 
   list(app: string, entity: string, query: ListQuery): Promise<EntityRecord[]>;
   count(app: string, entity: string, q?: Filter): Promise<number>;
