@@ -55,3 +55,12 @@ export function scopeUserListing(entity: string, visible: readonly string[] | un
   const approvedOnly: Filter = { $or: [{ approved: true }, { role: 'admin' }], disabled: { $ne: true } };
   return q ? { $and: [q, approvedOnly] } : approvedOnly;
 }
+
+/**
+ * The same rule for one record (the change feed, issue #24.1): whether a caller limited to some
+ * User fields lists this user. Kept beside scopeUserListing so the two never differ.
+ */
+export function listsUser(visible: readonly string[] | undefined, user: EntityRecord): boolean {
+  if (!visible) return true;
+  return (user.approved === true || user.role === 'admin') && user.disabled !== true;
+}

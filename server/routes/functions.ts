@@ -15,6 +15,8 @@
  *
  * `scopePull` { added, removed, pins, state } → { scope, entities } (issue #22.5, scope-pull.ts): a
  * tablet's whole scope in one request, an optional extension the tablet uses when present.
+ * `changeFeed` { cursor, scope?, limit? } → { changes, cursor, more, scope? } (issue #24.1, change-feed.ts):
+ * every change the caller may see since a cursor, in commit order, in one request; optional too.
  * `participantSearch` { q, sort?, limit? } → participants (participant-search.ts): the online search
  * beyond the tablet's sites, with the typed words in the body, never in a URL.
  * `participantDuplicates` { cdcr_number?, date_of_birth? } → { matches } (participant-duplicates.ts):
@@ -27,6 +29,7 @@ import { badDeviceId, DEVICE_ID } from '../auth/sessions';
 import { HttpError, forbidden, notFound } from '../errors';
 import { readJson } from '../http/json-body';
 import type { DeviceRecord } from '../store/types';
+import { changeFeed } from './change-feed';
 import { authorize, checkApp, sourceOf, type ServerContext } from './context';
 import { participantDuplicates } from './participant-duplicates';
 import { participantSearch } from './participant-search';
@@ -44,7 +47,7 @@ const MAX_REASON_LENGTH = 500;
 type Body = Record<string, unknown>;
 type Handler = (ctx: ServerContext, c: Context, body: Body) => Promise<unknown>;
 
-const HANDLERS: Record<string, Handler> = { deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser, scopePull, participantSearch, participantDuplicates };
+const HANDLERS: Record<string, Handler> = { deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser, scopePull, changeFeed, participantSearch, participantDuplicates };
 
 export function functionRoutes(ctx: ServerContext) {
   const r = new Hono();

@@ -23,6 +23,7 @@ import {
   type ScopeKey,
   type ScopePullAnswer,
   type ScopePullRequest,
+  type TabletScope,
 } from '../../shared/scope-rules';
 import { HttpError } from '../errors';
 import type { EntityRecord, Filter } from '../store/types';
@@ -44,17 +45,7 @@ export async function scopePull(ctx: ServerContext, c: Context, body: Record<str
     highWater.set(entity, typeof newest?.updated_date === 'string' ? newest.updated_date : null);
   }
 
-  const email = String(user.email ?? '');
-  const own = await listAll(ctx, 'Cohort', { $or: [{ lead_coach_email: email }, { support_coach_emails: email }] }, ['site_id']);
-  const sites = await listAll(ctx, 'Site', undefined, ['id']);
-  const scope = deriveScope({
-    owner: { email, everySite: user.role === 'admin' },
-    ownCohortSites: own.map((r) => r.site_id).filter((s): s is string => typeof s === 'string'),
-    knownSites: sites.map((s) => s.id),
-    choice: { userId: user.id, added: request.added, removed: request.removed },
-    userId: user.id,
-    now: ctx.now().getTime(),
-  });
+  const scope = await serverScope(ctx, user, request);
 
   const facts: ScopeFacts = {
     siteIds: scope.siteIds,
@@ -89,6 +80,24 @@ export async function scopePull(ctx: ServerContext, c: Context, body: Record<str
   return answer;
 }
 
+/**
+ * The scope the server derives for this user and choice, from its own rows with the tablet's rules
+ * (shared/scope-rules.ts): scopePull and the change feed (change-feed.ts) answer within it.
+ */
+export async function serverScope(ctx: ServerContext, user: EntityRecord, choice: { added: string[]; removed: string[] }): Promise<TabletScope> {
+  const email = String(user.email ?? '');
+  const own = await listAll(ctx, 'Cohort', { $or: [{ lead_coach_email: email }, { support_coach_emails: email }] }, ['site_id']);
+  const sites = await listAll(ctx, 'Site', undefined, ['id']);
+  return deriveScope({
+    owner: { email, everySite: user.role === 'admin' },
+    ownCohortSites: own.map((r) => r.site_id).filter((s): s is string => typeof s === 'string'),
+    knownSites: sites.map((s) => s.id),
+    choice: { userId: user.id, added: choice.added, removed: choice.removed },
+    userId: user.id,
+    now: ctx.now().getTime(),
+  });
+}
+
 /** Every row matching any key (keyset pages by id, no URL limit here). */
 async function rowsOf(ctx: ServerContext, entity: EntityName, keys: ScopeKey[]): Promise<EntityRecord[]> {
   const any = keys.filter((k) => k.ids.length > 0).map((k) => ({ [k.field]: { $in: k.ids } }));
@@ -96,7 +105,7 @@ async function rowsOf(ctx: ServerContext, entity: EntityName, keys: ScopeKey[]):
   return listAll(ctx, entity, any.length === 1 ? any[0] : { $or: any });
 }
 
-async function listAll(ctx: ServerContext, entity: string, q: Filter | undefined, fields?: string[]): Promise<EntityRecord[]> {
+export async function listAll(ctx: ServerContext, entity: string, q: Filter | undefined, fields?: string[]): Promise<EntityRecord[]> {
   const rows: EntityRecord[] = [];
   let after: string | null = null;
   for (;;) {
@@ -113,15 +122,26 @@ async function listAll(ctx: ServerContext, entity: string, q: Filter | undefined
   }
 }
 
-function parseRequest(body: Record<string, unknown>): ScopePullRequest {
-  const bad = (what: string) => new HttpError(400, 'BAD_REQUEST', what);
-  const ids = (value: unknown, name: string): string[] => {
-    if (value === undefined) return [];
-    if (!Array.isArray(value) || value.length > MAX_IDS || value.some((v) => typeof v !== 'string' || v.length > 200)) throw bad(`${name} must be a list of ids`);
-    return value as string[];
-  };
+const bad = (what: string) => new HttpError(400, 'BAD_REQUEST', what);
+const ids = (value: unknown, name: string): string[] => {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length > MAX_IDS || value.some((v) => typeof v !== 'string' || v.length > 200)) throw bad(`${name} must be a list of ids`);
+  return value as string[];
+};
+
+/** A tablet's choice of sites and its pins, as scopePull and the change feed take them. */
+export function parseChoice(body: Record<string, unknown>): Pick<ScopePullRequest, 'added' | 'removed' | 'pins'> {
   const pins = (body.pins ?? {}) as Record<string, unknown>;
   if (typeof pins !== 'object' || pins === null || Array.isArray(pins)) throw bad('pins must be an object');
+  return {
+    added: ids(body.added, 'added'),
+    removed: ids(body.removed, 'removed'),
+    pins: { Participant: ids(pins.Participant, 'pins.Participant'), Cohort: ids(pins.Cohort, 'pins.Cohort') },
+  };
+}
+
+function parseRequest(body: Record<string, unknown>): ScopePullRequest {
+  const choice = parseChoice(body);
   const rawState = body.state;
   if (typeof rawState !== 'object' || rawState === null || Array.isArray(rawState)) throw bad('state must be an object with an entry per entity');
   const state: ScopePullRequest['state'] = {};
@@ -133,10 +153,5 @@ function parseRequest(body: Record<string, unknown>): ScopePullRequest {
     const covered = v.covered === null ? null : ids(v.covered, `state.${entity}.covered`);
     state[entity as EntityName] = { since: v.since, covered };
   }
-  return {
-    added: ids(body.added, 'added'),
-    removed: ids(body.removed, 'removed'),
-    pins: { Participant: ids(pins.Participant, 'pins.Participant'), Cohort: ids(pins.Cohort, 'pins.Cohort') },
-    state,
-  };
+  return { ...choice, state };
 }

@@ -7,6 +7,7 @@
 import { StoreError, badRequest, conflict, notFound, timedOut } from './errors';
 import { isoAt, reserveTimestamps } from './clock';
 import { deviceSql } from './device-sql';
+import { feedSql } from './feed-sql';
 import { compileFilter } from './filter-sql';
 import { limitOf, orderBy, projection, skipOf } from './list-sql';
 import { clientFields, newId, newRecord } from './record-fields';
@@ -281,6 +282,9 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
 
     // Sessions, sign-in codes and devices (issue #21).
     ...deviceSql(sql, { now, mapErrors }),
+
+    // The change feed (issue #24.1, feed-sql.ts).
+    ...feedSql(sql, { mapErrors }),
 
     appendLog: (app, entry: AppLogEntry) =>
       mapErrors(async () => {

@@ -4,6 +4,7 @@
  * CREATE ... IF NOT EXISTS (which is not concurrency-safe by itself).
  */
 import type { SqlClient } from './sql-client';
+import { CHANGE_FEED_STATEMENTS } from './feed-sql';
 
 /** Any fixed number unique to this purpose: "PASS" in ASCII. */
 const MIGRATION_LOCK = 0x50415353;
@@ -147,5 +148,7 @@ export async function migrate(sql: SqlClient): Promise<void> {
   await sql.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     for (const statement of STATEMENTS) await tx.query(statement);
+    // Issue #24.1: the change feed's table, kept by triggers on `records` (feed-sql.ts, design S17).
+    for (const statement of CHANGE_FEED_STATEMENTS) await tx.query(statement);
   });
 }

@@ -93,6 +93,9 @@ export interface DeviceKeyChange {
   previous_wrapped: Uint8Array | null;
 }
 
+import type { FeedPosition, FeedRead } from './feed-sql';
+export type { FeedChange, FeedPosition, FeedRead } from './feed-sql';
+
 export interface UpdatedRecord {
   record: EntityRecord;
   previous: EntityRecord;
@@ -123,6 +126,14 @@ export interface Store {
   updateWithPrevious(app: string, entity: string, id: string, patch: Record<string, unknown>): Promise<UpdatedRecord | null>;
   updateManyWithPrevious(app: string, entity: string, patches: Array<{ id: string } & Record<string, unknown>>): Promise<UpdatedRecord[]>;
   delete(app: string, entity: string, id: string): Promise<boolean>;
+  /**
+   * Issue #24.1 (design S17): up to `limit` changes of records after `after` in commit order, each
+   * with the record's current row (null: deleted); `after` null reads no change, only the current
+   * position. See feed-sql.ts for what a position means and why it never skips a late commit.
+   */
+  readChanges(app: string, after: FeedPosition | null, limit: number): Promise<FeedRead>;
+  /** Forgets tombstones older than `olderThanMs` (database clock); cursors before them expire. */
+  pruneChanges(app: string, olderThanMs: number): Promise<number>;
   /**
    * Issue #23.7: the participants whose CDCR number has one of these keys (shared/participant-keys.ts:
    * letters and digits only, upper case), at most `limit`, through an expression index.
