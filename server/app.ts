@@ -11,6 +11,8 @@ import { createAuthService } from './auth/auth-service';
 import { deviceKek } from './auth/device-keys';
 import { secretKey } from './auth/tokens';
 import { checkDevicePolicy, type DevicePolicy } from './device-policy';
+import { createMailer } from './mail/mailer';
+import type { SendMail } from './mail/messages';
 import { DATABASE_RETRY_AFTER_SECONDS, HttpError, notFound, toHttpError } from './errors';
 import { MAX_BODY_BYTES } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
@@ -38,8 +40,14 @@ export interface AppDeps {
   jwtSecret: string;
   now?: () => Date;
   log?: (message: string) => void;
-  /** Sends sign-in mail; without it, codes and reset links are written to the log. */
-  mailer?: (to: string, subject: string, text: string) => Promise<void>;
+  /**
+   * Sends mail (codes, reset links, invitations; server/mail/). `'off'`: mail is not set up (a
+   * production start without SMTP_URL), so sign-up, reset and invitations answer 503 MAIL_OFF.
+   * Unset: each mail is written to `log`, marked "(demo: this mail was not sent)" (tests, demo).
+   */
+  mailer?: SendMail | 'off';
+  /** Waits before a reset mail's later tries (default 5 s, 30 s; tests shorten them). */
+  mailRetryDelaysMs?: readonly number[];
   /** The built PWA (dist/); without it only the API and the login page are served. */
   distDir?: string;
   /**
@@ -66,7 +74,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? ((message: string) => console.log(message));
-  const notify = deps.mailer ?? (async (to: string, subject: string, text: string) => log(`[mail to ${to}] ${subject}\n${text}`));
+  const sendMail = deps.mailer === 'off' ? null : (deps.mailer ?? createMailer({ mode: 'console' }, log).send);
   const jwtKey = secretKey(deps.jwtSecret);
   const publicUrl = (deps.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
   const ctx: ServerContext = {
@@ -79,7 +87,7 @@ export function createApp(deps: AppDeps) {
     trustProxy: parseTrustProxy(deps.trustProxy),
     devicePolicy: checkDevicePolicy(deps.devicePolicy),
     deviceKek: deviceKek(deps.jwtSecret),
-    auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, notify, publicUrl }),
+    auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, sendMail, log, mailRetryDelaysMs: deps.mailRetryDelaysMs, publicUrl }),
   };
 
   const logger = deps.logger ?? silentLogger();

@@ -7,6 +7,7 @@
  * GET /api/apps/auth/logout?from_url=… sends the browser back (the token lives in the client).
  */
 import { Hono, type Context } from 'hono';
+import { MAIL_OFF_MESSAGES } from '../auth/auth-service';
 import { CODE_CHALLENGE, type Grant } from '../auth/sessions';
 import { HttpError } from '../errors';
 import { safeTarget, withCode } from '../http/safe-redirect';
@@ -52,6 +53,8 @@ export function loginPageRoutes(ctx: ServerContext) {
       return await step();
     } catch (err) {
       if (err instanceof HttpError && err.status < 500) return show(c, onError(err.message), carry, err.status === 429 ? 429 : status);
+      // Mail not set up, or the mail server refused: said on the form, with the 503 (issue #25.1).
+      if (err instanceof HttpError && err.code.startsWith('MAIL_')) return show(c, onError(err.message), carry, err.status);
       throw err;
     }
   };
@@ -87,8 +90,10 @@ export function loginPageRoutes(ctx: ServerContext) {
     const mode = c.req.query('mode');
     const token = c.req.query('reset_token');
     if (token) return show(c, { kind: 'reset', token }, carry);
-    if (mode === 'register') return show(c, { kind: 'register' }, carry);
-    if (mode === 'reset') return show(c, { kind: 'reset-request' }, carry);
+    // Without mail, say so before anyone fills in a form that cannot work (issue #25.1).
+    const off = !auth.mailIsOn;
+    if (mode === 'register') return show(c, { kind: 'register', error: off ? MAIL_OFF_MESSAGES.signUp : undefined }, carry);
+    if (mode === 'reset') return show(c, { kind: 'reset-request', error: off ? MAIL_OFF_MESSAGES.reset : undefined }, carry);
     return show(c, { kind: 'signin' }, carry);
   });
 

@@ -163,11 +163,18 @@ describe('password reset, change and invitations', () => {
     const invited = await post('/users/invite-user', { user_email: email, role: 'user' }, s.tokens.admin);
     expect(invited.status).toBe(200);
     expect(invited.body.user).toMatchObject({ email, role: 'user' });
-    expect((await post('/users/invite-user', { user_email: email, role: 'user' }, s.tokens.admin)).status).toBe(409);
+    const firstLink = lastResetToken(email);
+    // Not used yet: inviting again sends a new link, and the first one stops working (issue #25.1).
+    expect((await post('/users/invite-user', { user_email: email, role: 'user' }, s.tokens.admin)).status).toBe(200);
+    const secondLink = lastResetToken(email);
+    expect(secondLink).not.toBe(firstLink);
     expect((await post('/auth/login', { email, password: 'anything-at-all' })).status).toBe(401);
-    const done = await post('/auth/reset-password', { reset_token: lastResetToken(email), new_password: 'invited-pass-1' });
+    expect((await post('/auth/reset-password', { reset_token: firstLink, new_password: 'invited-pass-1' })).status).toBe(400);
+    const done = await post('/auth/reset-password', { reset_token: secondLink, new_password: 'invited-pass-1' });
     expect(done.status).toBe(200);
     expect((await post('/auth/login', { email, password: 'invited-pass-1' })).status).toBe(200);
+    // Once the invitee has a password, the address is taken.
+    expect((await post('/users/invite-user', { user_email: email, role: 'user' }, s.tokens.admin)).status).toBe(409);
   });
 });
 

@@ -80,7 +80,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     jwtSecret: SECRET,
     now,
     log: (m) => logs.push(m),
-    mailer: async (to, subject, text) => {
+    mailer: async ({ to, subject, text }) => {
       mails.push({ to, subject, text });
     },
     distDir: options.distDir,
