@@ -18,6 +18,8 @@ export interface Mailer {
   mode: MailSetup['mode'];
   /** null when mail is off. */
   send: SendMail | null;
+  /** Connects and says hello (SMTP only): rejects when the server refuses; a start-up check. */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -53,13 +55,14 @@ export function mailSetupFromEnv(env: Record<string, string | undefined>, demo: 
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export function createMailer(setup: MailSetup, log: (line: string) => void): Mailer {
-  if (setup.mode === 'off') return { mode: 'off', send: null, close() {} };
+  if (setup.mode === 'off') return { mode: 'off', send: null, verify: async () => {}, close() {} };
   if (setup.mode === 'console') {
     return {
       mode: 'console',
       async send(mail: Mail) {
         log(`(demo: this mail was not sent) To: ${mail.to} · Subject: ${mail.subject}\n${mail.text}`);
       },
+      verify: async () => {},
       close() {},
     };
   }
@@ -68,6 +71,9 @@ export function createMailer(setup: MailSetup, log: (line: string) => void): Mai
     mode: 'smtp',
     async send(mail: Mail) {
       await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+    async verify() {
+      await transport.verify();
     },
     close() {
       transport.close();
