@@ -22,12 +22,14 @@ import { requestIdOf, requestLog } from './http/request-log';
 import { parseTrustProxy } from './http/trust-proxy';
 import { healthRoutes } from './routes/health';
 import { compressAnswers } from './http/compress';
+import { createChangeStreams, type ChangeStreams, type ChangeStreamOptions } from './http/change-streams';
 import type { Store } from './store/types';
 import { appLogRoutes } from './routes/app-logs';
 import { authRoutes } from './routes/auth';
 import type { ServerContext } from './routes/context';
 import { entityReadRoutes } from './routes/entities-read';
 import { entityWriteRoutes } from './routes/entities-write';
+import { eventRoutes } from './routes/events';
 import { functionRoutes } from './routes/functions';
 import { loginPageRoutes } from './routes/login-page';
 import { meRoutes } from './routes/me';
@@ -69,6 +71,12 @@ export interface AppDeps {
    * Out of range throws, so a server never starts with a weaker policy than asked.
    */
   devicePolicy?: Partial<DevicePolicy>;
+  /**
+   * Issue #24.2: the open change streams (`GET …/events`). main.ts passes its own to close them at
+   * shutdown; without it the app makes one (with `changeStreamOptions`, e.g. a short keep-alive).
+   */
+  changeStreams?: ChangeStreams;
+  changeStreamOptions?: ChangeStreamOptions;
 }
 
 export function createApp(deps: AppDeps) {
@@ -114,6 +122,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/apps', entityReadRoutes(ctx));
   app.route('/api/apps', entityWriteRoutes(ctx));
   app.route('/api/apps', functionRoutes(ctx));
+  app.route('/api/apps', eventRoutes(ctx, deps.changeStreams ?? createChangeStreams(deps.store, deps.changeStreamOptions)));
   app.route('/api/app-logs', appLogRoutes(ctx));
   app.all('/api/*', () => {
     throw notFound('No such API endpoint');

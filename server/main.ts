@@ -16,6 +16,7 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { DEFAULT_APP_ID } from '../shared/config';
 import { createApp } from './app';
+import { createChangeStreams } from './http/change-streams';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts';
 import { devicePolicyFromEnv } from './device-policy';
 import { seedDemo } from './demo/seed';
@@ -52,7 +53,9 @@ async function main() {
     if (summary.seeded) console.log(`Demo data created: ${Object.entries(summary.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   }
 
-  const app = createApp({ store, appId, jwtSecret, distDir, publicUrl, trustProxy: env.TRUST_PROXY === '1', devicePolicy });
+  // Issue #24.2: the open event streams, ended first at shutdown (they never finish on their own).
+  const changeStreams = createChangeStreams(store);
+  const app = createApp({ store, appId, jwtSecret, distDir, publicUrl, trustProxy: env.TRUST_PROXY === '1', devicePolicy, changeStreams });
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     const shown = host.includes(':') ? `[${host}]` : host;
     console.log(`Passage is running at http://${shown}:${info.port}/`);
@@ -79,6 +82,9 @@ async function main() {
       console.error('The database did not close within 9.5 s; exiting without waiting for it.');
       process.exit(1);
     }, 9_500).unref();
+    // Event streams would hold server.close() for the whole grace: end them now, and their
+    // connections once idle (the tablets reconnect to another instance, or poll).
+    void changeStreams.close().finally(() => setImmediate(() => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()));
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     server.close(async () => {
       clearTimeout(force);

@@ -38,7 +38,9 @@ export function compressAnswers(threshold = COMPRESS_THRESHOLD_BYTES): Middlewar
     const res = c.res;
     if (c.req.method === 'HEAD' || !res.body || [204, 206, 304].includes(res.status)) return;
     if (res.headers.has('Content-Encoding') || NEVER.test(c.req.path)) return;
-    if (!COMPRESSIBLE_TYPE.test(res.headers.get('Content-Type') ?? '')) return;
+    const type = res.headers.get('Content-Type') ?? '';
+    // An event stream (issue #24.2) never ends: reading it whole would hold every event forever.
+    if (!COMPRESSIBLE_TYPE.test(type) || /^\s*text\/event-stream/i.test(type)) return;
     if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
     varyOnEncoding(res.headers);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));

@@ -27,7 +27,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   c.res.headers.set('X-Content-Type-Options', 'nosniff');
   c.res.headers.set('Referrer-Policy', 'no-referrer');
   c.res.headers.set('X-Frame-Options', 'DENY');
-  if (noStore(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
+  // An answer already no-store keeps its other directives (the event stream's no-transform).
+  if (noStore(c.req.path) && !/(?:^|,)\s*no-store\s*(?:,|$)/i.test(c.res.headers.get('Cache-Control') ?? '')) c.res.headers.set('Cache-Control', 'no-store');
 };
 
 const noStore = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/login' || path.startsWith('/login/');

@@ -12,6 +12,8 @@ const describe = (err) => ({
 });
 
 let db;
+/** The unlisten function of each channel this thread LISTENs on (issue #24.2). */
+const listening = new Map();
 try {
   db = await PGlite.create(workerData.dataDir);
   parentPort.postMessage({ ready: true });
@@ -21,6 +23,19 @@ try {
 
 parentPort.on('message', async ({ id, op, sql, params }) => {
   try {
+    if (op === 'listen') {
+      // The channel name is `sql` (checked by the server thread). Notices come after the COMMIT
+      // that sent them and go to the server thread as messages without an id.
+      if (!listening.has(sql)) listening.set(sql, await db.listen(sql, (payload) => parentPort.postMessage({ notice: { channel: sql, payload } })));
+      parentPort.postMessage({ id, rows: [] });
+      return;
+    }
+    if (op === 'unlisten') {
+      await listening.get(sql)?.();
+      listening.delete(sql);
+      parentPort.postMessage({ id, rows: [] });
+      return;
+    }
     if (op === 'close') {
       if (!db.closed) await db.close();
       parentPort.postMessage({ id, rows: [] });

@@ -12,6 +12,7 @@ import { compileFilter } from './filter-sql';
 import { limitOf, orderBy, projection, skipOf } from './list-sql';
 import { clientFields, newId, newRecord } from './record-fields';
 import { CDCR_KEY_SQL, migrate } from './schema';
+import { CHANGES_CHANNEL, parseNotice } from './change-notices';
 import type { SqlClient, SqlExecutor } from './sql-client';
 import { Params, isPlainObject } from './sql-parts';
 import type { AppLogEntry, AuthRecord, EntityRecord, Filter, ListQuery, RecordMeta, Store, UpdatedRecord } from './types';
@@ -191,6 +192,11 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     ping: async () => {
       await sql.query('SELECT 1 FROM records LIMIT 0');
     },
+    onChanges: (listener) =>
+      sql.listen(CHANGES_CHANNEL, (payload) => {
+        const notice = parseNotice(payload);
+        if (notice) listener(notice);
+      }),
 
     list: (app, entity, query: ListQuery = {}) =>
       mapErrors(async () => {

@@ -4,6 +4,7 @@
  * CREATE ... IF NOT EXISTS (which is not concurrency-safe by itself).
  */
 import type { SqlClient } from './sql-client';
+import { CHANGE_NOTICE_STATEMENTS } from './change-notices';
 import { CHANGE_FEED_STATEMENTS } from './feed-sql';
 
 /** Any fixed number unique to this purpose: "PASS" in ASCII. */
@@ -150,5 +151,7 @@ export async function migrate(sql: SqlClient): Promise<void> {
     for (const statement of STATEMENTS) await tx.query(statement);
     // Issue #24.1: the change feed's table, kept by triggers on `records` (feed-sql.ts, design S17).
     for (const statement of CHANGE_FEED_STATEMENTS) await tx.query(statement);
+    // Issue #24.2: committed changes of `records` notify listening server instances (change-notices.ts).
+    for (const statement of CHANGE_NOTICE_STATEMENTS) await tx.query(statement);
   });
 }

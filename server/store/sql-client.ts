@@ -13,9 +13,17 @@ export interface SqlExecutor {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** Told each notice's payload; `null` when notices may have been missed (the listening connection was lost). */
+export type NoticeListener = (payload: string | null) => void;
+
 export interface SqlClient extends SqlExecutor {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel` (issue #24.2): `listener` hears every NOTIFY on it after commit, from this
+   * process or any other on the same database, until the returned function is called.
+   */
+  listen(channel: string, listener: NoticeListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
@@ -35,7 +43,50 @@ export class StatementTimeout extends Error {
 /** How long close() waits for statements still running before it abandons them. */
 export const CLOSE_GRACE_MS = 5_000;
 
-type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: string }; lost?: boolean };
+type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: string }; lost?: boolean; notice?: { channel: string; payload: string } };
+
+/** Channel names are ours (a fixed identifier), never input: checked so LISTEN can name them unquoted. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string): string {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
+}
+
+/** Listeners by channel, shared by both adapters. */
+class Channels {
+  private readonly byName = new Map<string, Set<NoticeListener>>();
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+  /** Whether this is the channel's first listener (the caller then LISTENs). */
+  add(channel: string, listener: NoticeListener): boolean {
+    let set = this.byName.get(channel);
+    const first = !set;
+    if (!set) this.byName.set(channel, (set = new Set()));
+    set.add(listener);
+    return first;
+  }
+  /** Whether the channel has no listener left (the caller then UNLISTENs). */
+  remove(channel: string, listener: NoticeListener): boolean {
+    const set = this.byName.get(channel);
+    set?.delete(listener);
+    if (set && set.size === 0) this.byName.delete(channel);
+    return !this.byName.has(channel);
+  }
+  tell(channel: string, payload: string | null): void {
+    for (const listener of this.byName.get(channel) ?? []) {
+      try {
+        listener(payload);
+      } catch {
+        // One listener's bug must not keep the notice from the others.
+      }
+    }
+  }
+  tellAll(payload: string | null): void {
+    for (const channel of this.names) this.tell(channel, payload);
+  }
+}
 
 /**
  * PGlite in a worker thread (pglite-worker.mjs), one statement at a time. `memory://` keeps nothing;
@@ -57,6 +108,7 @@ export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_S
   let closing = false;
   let broken: Error | null = null;
   const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (err: Error) => void }>();
+  const channels = new Channels();
 
   const start = async (): Promise<Worker> => {
     const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir }, execArgv: [] });
@@ -69,6 +121,7 @@ export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_S
       throw new Error(`PGlite could not open ${dataDir}: ${ready.error?.message}`);
     }
     w.on('message', (reply: Reply) => {
+      if (reply.notice) return channels.tell(reply.notice.channel, reply.notice.payload);
       const entry = waiting.get(reply.id);
       if (!entry) return;
       waiting.delete(reply.id);
@@ -104,6 +157,9 @@ export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_S
       }
       try {
         worker = await start();
+        // The new thread listens again; what was notified meanwhile is unknown (null to every listener).
+        for (const channel of channels.names) worker.postMessage({ id: nextId++, op: 'listen', sql: channel });
+        channels.tellAll(null);
       } catch (err) {
         broken = err as Error;
       }
@@ -113,7 +169,7 @@ export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_S
     return restarting;
   };
 
-  const send = async (op: 'query' | 'close', sql = '', params: unknown[] = []): Promise<unknown[]> => {
+  const send = async (op: 'query' | 'close' | 'listen' | 'unlisten', sql = '', params: unknown[] = []): Promise<unknown[]> => {
     if (restarting) await restarting;
     if (broken) throw broken;
     if (closed && op !== 'close') throw new Error('The database is closed');
@@ -170,6 +226,13 @@ export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_S
         }
       });
     },
+    async listen(channel: string, listener: NoticeListener) {
+      // PGlite is one connection in one process: its own NOTIFYs reach its own LISTEN at commit.
+      if (channels.add(checkChannel(channel), listener)) await exclusive(() => send('listen', channel));
+      return async () => {
+        if (channels.remove(channel, listener) && !closed && !closing) await exclusive(() => send('unlisten', channel)).catch(() => {});
+      };
+    },
     async close() {
       if (closed || closing) return;
       closing = true;
@@ -213,8 +276,10 @@ export function openPostgres(databaseUrl: string, poolSize = 10, statementTimeou
   // discards it and the next query opens a fresh one.
   pool.on('error', () => {});
   let closed = false;
+  const listening = pgListener(databaseUrl);
   return {
     kind: 'postgres',
+    listen: (channel, listener) => listening.listen(checkChannel(channel), listener),
     async query<T>(sql: string, params: unknown[] = []) {
       try {
         return (await pool.query(sql, params)).rows as T[];
@@ -246,11 +311,98 @@ export function openPostgres(databaseUrl: string, poolSize = 10, statementTimeou
     async close() {
       if (closed) return;
       closed = true;
+      await listening.close();
       // A statement still running (waiting on a lock, say) would hold pool.end() until it times
       // out; after CLOSE_GRACE_MS the pool is left to the process exit, which ends its sockets.
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([pool.end(), new Promise((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS)))]);
       clearTimeout(grace);
+    },
+  };
+}
+
+/** How long a lost listening connection waits before it reconnects: 1 s doubling to 30 s. */
+const RELISTEN_MS = { first: 1_000, cap: 30_000 };
+
+/**
+ * The one connection of this process that LISTENs (issue #24.2), opened at the first listen: a
+ * pooled connection cannot listen (it is handed to other queries between statements). When it is
+ * lost (database restart, network), it reconnects with backoff and LISTENs again; notices sent
+ * while it was away are lost, so every listener then hears `null` ("anything may have changed").
+ */
+function pgListener(databaseUrl: string) {
+  const channels = new Channels();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let retryMs = RELISTEN_MS.first;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const connect = (): Promise<void> => {
+    if (connecting) return connecting;
+    connecting = (async () => {
+      const next = new pg.Client({ connectionString: databaseUrl });
+      next.on('notification', (msg) => channels.tell(msg.channel, msg.payload ?? ''));
+      let lost = false;
+      const onLost = () => {
+        if (lost) return;
+        lost = true;
+        if (client === next) client = null;
+        next.end().catch(() => {});
+        if (!closed && channels.names.length) scheduleReconnect();
+      };
+      next.on('error', onLost);
+      next.on('end', onLost);
+      try {
+        await next.connect();
+        for (const channel of channels.names) await next.query(`LISTEN ${channel}`);
+      } catch (err) {
+        onLost();
+        throw err;
+      }
+      if (closed) {
+        await next.end().catch(() => {});
+        return;
+      }
+      client = next;
+      retryMs = RELISTEN_MS.first;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  const scheduleReconnect = () => {
+    if (retryTimer) return;
+    const delay = retryMs;
+    retryMs = Math.min(retryMs * 2, RELISTEN_MS.cap);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().then(
+        () => channels.tellAll(null),
+        () => {}, // onLost scheduled the next try
+      );
+    }, delay);
+    retryTimer.unref();
+  };
+
+  return {
+    async listen(channel: string, listener: NoticeListener): Promise<() => Promise<void>> {
+      const first = channels.add(channel, listener);
+      // A database out of reach now is not the caller's failure: the reconnect above keeps trying.
+      if (!client) await connect().catch(() => {});
+      else if (first) await client.query(`LISTEN ${channel}`);
+      return async () => {
+        if (channels.remove(channel, listener)) await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+      };
+    },
+    async close(): Promise<void> {
+      closed = true;
+      clearTimeout(retryTimer);
+      await connecting?.catch(() => {});
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
     },
   };
 }

@@ -96,6 +96,16 @@ export interface DeviceKeyChange {
 import type { FeedPosition, FeedRead } from './feed-sql';
 export type { FeedChange, FeedPosition, FeedRead } from './feed-sql';
 
+/**
+ * Issue #24.2: records of an app changed (a committed insert, update or delete), by entity. `app`
+ * null with no entities: notices may have been missed (the listening connection was lost), so any
+ * app's anything may have changed.
+ */
+export interface ChangeNotice {
+  app: string | null;
+  entities: string[];
+}
+
 export interface UpdatedRecord {
   record: EntityRecord;
   previous: EntityRecord;
@@ -107,6 +117,12 @@ export interface Store {
   close(): Promise<void>;
   /** Readiness (GET /readyz): resolves when the database answers and the store's tables exist. */
   ping(): Promise<void>;
+  /**
+   * Issue #24.2: `listener` hears every committed change of records (PostgreSQL LISTEN/NOTIFY, so
+   * changes through other server instances on the same database too) until the returned function
+   * is called. A rolled-back write is never heard.
+   */
+  onChanges(listener: (notice: ChangeNotice) => void): Promise<() => Promise<void>>;
 
   list(app: string, entity: string, query: ListQuery): Promise<EntityRecord[]>;
   count(app: string, entity: string, q?: Filter): Promise<number>;

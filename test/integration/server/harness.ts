@@ -3,6 +3,7 @@
  * test moves, captured log lines and mails, and accounts in every access state.
  */
 import { createApp } from '../../../server/app';
+import { createChangeStreams, type ChangeStreamOptions, type ChangeStreams } from '../../../server/http/change-streams';
 import { randomBytes } from 'node:crypto';
 import { createAccount } from '../../../server/auth/accounts';
 import { issueToken, secretKey } from '../../../server/auth/tokens';
@@ -35,6 +36,8 @@ export interface TestServer {
   appId: string;
   app: ReturnType<typeof createApp>;
   store: Store;
+  /** The app's open event streams (issue #24.2); close() ends them. */
+  changeStreams: ChangeStreams;
   clock: { ms: number };
   logs: string[];
   mails: Mail[];
@@ -64,6 +67,8 @@ export interface TestServerOptions {
   statementTimeoutMs?: number;
   /** PIN_MIN_LENGTH / IDLE_LOCK_MINUTES of the app (createApp's defaults when unset). */
   devicePolicy?: Partial<DevicePolicy>;
+  /** Keep-alive and coalescing of the event streams (createChangeStreams' defaults when unset). */
+  changeStreams?: ChangeStreamOptions;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -74,7 +79,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logs: string[] = [];
   const mails: Mail[] = [];
   const now = () => new Date(clock.ms);
+  const changeStreams = createChangeStreams(store, options.changeStreams);
   const app = createApp({
+    changeStreams,
     store,
     appId,
     jwtSecret: SECRET,
@@ -107,6 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     appId,
     app,
     store,
+    changeStreams,
     clock,
     logs,
     mails,
@@ -126,7 +134,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const token = await issueToken(key, user.id, appId, now(), opts.version ?? 0, { sid, authTime, did: opts.deviceId });
       return { token, sid };
     },
-    close: () => store.close(),
+    async close() {
+      await changeStreams.close();
+      await store.close();
+    },
   };
 }
 

@@ -1,0 +1,179 @@
+/**
+ * Issue #24.2: the open Server-Sent Events streams of this server process and what they are told.
+ * The store's change notices (PostgreSQL NOTIFY, so writes through any instance on the database)
+ * fan out to every stream of the app whose records changed, as
+ *
+ *   event: changed
+ *   data: {"entities":["Participant"]}
+ *
+ * coalesced per stream: the first notice goes out at once, later ones within `coalesceMs` (250 ms)
+ * are gathered into one event at its end, so a burst of writes is one event and the tablet pulls
+ * once. Every stream gets `: keep-alive` every `keepAliveMs` (25 s): proxies close connections
+ * that stay silent (commonly after 60 s), and the tablet takes a silent stream for one a proxy
+ * buffers. The first bytes (`retry:` and a comment) go out at once, so the tablet knows the stream
+ * arrives unbuffered. `close()` ends every stream (graceful shutdown must not wait for them).
+ */
+import type { ChangeNotice, Store } from '../store/types';
+
+export interface ChangeStreamOptions {
+  /** Comment line interval (default 25 s); tests shorten it. */
+  keepAliveMs?: number;
+  /** At most one event per stream per this many ms (default 250). */
+  coalesceMs?: number;
+  /** The reconnection delay the stream suggests (`retry:`), default 5 s. */
+  retryMs?: number;
+  /** Timers, injected for tests (defaults: the global ones). */
+  timers?: Timers;
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export interface ChangeStreams {
+  /** A new stream of `app`'s notices, live when the promise resolves; ends with `signal`. */
+  open(app: string, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>>;
+  /** How many streams are open (the shutdown test and the bench read it). */
+  readonly size: number;
+  /** Ends every stream and stops listening. */
+  close(): Promise<void>;
+}
+
+export const KEEP_ALIVE_MS = 25_000;
+export const COALESCE_MS = 250;
+export const RETRY_MS = 5_000;
+
+const nodeTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
+};
+
+interface Stream {
+  app: string;
+  controller: ReadableStreamDefaultController<Uint8Array>;
+  /** Entities heard while cooling down; [] inside means "anything". */
+  pending: Set<string> | null;
+  cooling: unknown;
+  end(): void;
+}
+
+const encoder = new TextEncoder();
+
+export function createChangeStreams(store: Pick<Store, 'onChanges'>, options: ChangeStreamOptions = {}): ChangeStreams {
+  const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+  const coalesceMs = options.coalesceMs ?? COALESCE_MS;
+  const retryMs = options.retryMs ?? RETRY_MS;
+  const timers = options.timers ?? nodeTimers;
+  const streams = new Set<Stream>();
+  let unlisten: Promise<() => Promise<void>> | null = null;
+  let keepAlive: unknown = null;
+  let closed = false;
+
+  const write = (stream: Stream, text: string) => {
+    try {
+      stream.controller.enqueue(encoder.encode(text));
+    } catch {
+      stream.end(); // the reader went away between its cancel and our write
+    }
+  };
+
+  const send = (stream: Stream, entities: Set<string>) => {
+    // An empty set is "anything may have changed" (a lost listening connection): the tablet pulls all.
+    write(stream, `event: changed\ndata: ${JSON.stringify({ entities: [...entities].sort() })}\n\n`);
+    stream.cooling = timers.setTimeout(() => {
+      stream.cooling = null;
+      const pending = stream.pending;
+      stream.pending = null;
+      if (pending) send(stream, pending);
+    }, coalesceMs);
+  };
+
+  const hear = (notice: ChangeNotice) => {
+    for (const stream of streams) {
+      if (notice.app !== null && notice.app !== stream.app) continue;
+      const entities = new Set(notice.entities);
+      if (!stream.cooling) {
+        send(stream, entities);
+        continue;
+      }
+      if (!stream.pending) stream.pending = entities;
+      else if (stream.pending.size === 0 || entities.size === 0) stream.pending = new Set();
+      else for (const e of entities) stream.pending.add(e);
+    }
+  };
+
+  const startKeepAlive = () => {
+    if (keepAlive) return;
+    keepAlive = timers.setInterval(() => {
+      for (const stream of streams) write(stream, ': keep-alive\n\n');
+    }, keepAliveMs);
+  };
+  const stopKeepAliveIfIdle = () => {
+    if (streams.size > 0 || !keepAlive) return;
+    timers.clearInterval(keepAlive);
+    keepAlive = null;
+  };
+
+  return {
+    get size() {
+      return streams.size;
+    },
+    async open(app, signal) {
+      if (closed) throw new Error('The server is shutting down');
+      // Listen before the first stream answers, so a write right after the answer is heard.
+      // A failed LISTEN is tried again by the next stream, not remembered.
+      unlisten ??= store.onChanges(hear).catch((err) => {
+        unlisten = null;
+        throw err;
+      });
+      await unlisten;
+      let stream!: Stream;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          let ended = false;
+          stream = {
+            app,
+            controller,
+            pending: null,
+            cooling: null,
+            end() {
+              if (ended) return;
+              ended = true;
+              streams.delete(stream);
+              if (stream.cooling) timers.clearTimeout(stream.cooling);
+              signal?.removeEventListener('abort', onAbort);
+              stopKeepAliveIfIdle();
+              try {
+                controller.close();
+              } catch {
+                // already closed or cancelled
+              }
+            },
+          };
+          const onAbort = () => stream.end();
+          signal?.addEventListener('abort', onAbort, { once: true });
+          streams.add(stream);
+          startKeepAlive();
+          controller.enqueue(encoder.encode(`retry: ${retryMs}\n: connected\n\n`));
+          if (signal?.aborted) stream.end();
+        },
+        cancel() {
+          stream.end();
+        },
+      });
+      return body;
+    },
+    async close() {
+      closed = true;
+      for (const stream of [...streams]) stream.end();
+      const pending = unlisten;
+      unlisten = null;
+      if (pending) await (await pending.catch(() => async () => {}))().catch(() => {});
+    },
+  };
+}
