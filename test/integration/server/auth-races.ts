@@ -3,6 +3,7 @@
  * security-postgres.test.ts (PostgreSQL). Each test uses its own account of the harness.
  */
 import { expect, it } from 'vitest';
+import { createAccount } from '../../../server/auth/accounts';
 import { PASSWORD, type TestServer } from './harness';
 
 /** A request from a given client address (what @hono/node-server hands the app as env.incoming). */
@@ -55,5 +56,37 @@ export function registerAuthRaceTests(server: () => TestServer) {
     const winner = ok[0] === first ? 'reset-pass-2026-0' : 'reset-pass-2026-1';
     expect((await from(s, '10.3.0.1', 'POST', A('/auth/login'), { email, password: winner })).status).toBe(200);
     expect((await s.request('GET', A('/entities/User/me'), { token: s.tokens.pending })).status).toBe(401);
+  }, 120_000);
+
+  it('issue #25: 10 parallel password changes with the right password: one changes it, the rest are signed out, none is a 429', async () => {
+    const s = server();
+    const email = 'changer@example.org';
+    const { user } = await createAccount(s.store, s.appId, { email, password: PASSWORD, role: 'user', verified: true });
+    const token = ((await (await from(s, '10.4.0.1', 'POST', A('/auth/login'), { email, password: PASSWORD })).json()) as { access_token: string }).access_token;
+    const changes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        from(s, '10.4.0.1', 'POST', A('/auth/change-password'), { user_id: user.id, current_password: PASSWORD, new_password: `changed-pass-${i}` }, token),
+      ),
+    );
+    const st = changes.map((r) => r.status);
+    expect(st.filter((x) => x === 429), 'no lockout for the right password').toHaveLength(0);
+    expect(st.filter((x) => x === 200), 'the first change wins').toHaveLength(1);
+    expect(st.filter((x) => x === 401), 'the others came with a token the first change signed out').toHaveLength(9);
+    const winner = st.indexOf(200);
+    const fresh = ((await changes[winner].json()) as { access_token: string }).access_token;
+    expect((await s.request('GET', A('/entities/User/me'), { token: fresh })).status).toBe(200);
+    expect((await s.request('GET', A('/entities/User/me'), { token })).status).toBe(401);
+    // None of the nine counted as a failure: four wrong tries still get their check, then the new
+    // password signs in from the same address.
+    for (let i = 0; i < 4; i++) expect((await from(s, '10.4.0.1', 'POST', A('/auth/login'), { email, password: `wrong-${i}` })).status).toBe(401);
+    expect((await from(s, '10.4.0.1', 'POST', A('/auth/login'), { email, password: `changed-pass-${winner}` })).status).toBe(200);
+  }, 120_000);
+
+  it('issue #25: 10 parallel sign-ins with the right password from one address all succeed', async () => {
+    const s = server();
+    const email = 'busy@example.org';
+    await createAccount(s.store, s.appId, { email, password: PASSWORD, role: 'user', verified: true });
+    const st = await statuses(Array.from({ length: 10 }, () => from(s, '10.5.0.1', 'POST', A('/auth/login'), { email, password: PASSWORD })));
+    expect(st).toEqual(Array(10).fill(200));
   }, 120_000);
 }
