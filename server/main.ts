@@ -6,8 +6,14 @@
  * PGlite in DATA_DIR) · APP_ID (passage) · JWT_SECRET (else generated once into DATA_DIR/jwt-secret)
  * · DEMO (1 = seed an empty database, 0 = never; default: only when HOST is loopback)
  * · PUBLIC_URL (the address users open, for links in mails; default http://localhost:PORT)
- * · TRUST_PROXY (1 = behind a reverse proxy: the client address comes from X-Forwarded-For)
+ * · TRUST_PROXY (proxies whose X-Forwarded-For names the client: a hop count such as 1, or a list of
+ *   their addresses/CIDRs such as 10.0.0.0/8,127.0.0.1 — safer; http/trust-proxy.ts)
  * · STATEMENT_TIMEOUT_MS (longest a database statement may run; default 30000)
+ * · DATABASE_POOL_SIZE (PostgreSQL connections per process, 1–1000; default 10)
+ * · LOG_LEVEL (trace…fatal, silent; default info) · LOG_FORMAT (json, or pretty; default pretty only
+ *   when stdout is a terminal): structured logs, http/logger.ts
+ * · SHUTDOWN_DELAY_MS (0–2000, default 0): how long SIGTERM keeps serving with /readyz at 503 before
+ *   it stops accepting; then requests in flight get 5 s, and the process is gone within 8 s of SIGTERM.
  * · PIN_MIN_LENGTH (4–12, default 6) · IDLE_LOCK_MINUTES (above 0, at most 30, default 15): the
  *   device policy sent with each device key (device-policy.ts); out of range, the server refuses to start.
  */
@@ -16,11 +22,13 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { DEFAULT_APP_ID } from '../shared/config';
 import { createApp } from './app';
-import { createChangeStreams } from './http/change-streams';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts';
 import { devicePolicyFromEnv } from './device-policy';
 import { seedDemo } from './demo/seed';
 import { loadOrCreateSecret } from './http/secret-file';
+import { createLifecycle } from './http/lifecycle';
+import { createLogger, logFormatOf, logLevelOf, prettyDestination } from './http/logger';
+import { parseTrustProxy } from './http/trust-proxy';
 import { createStore } from './store/index';
 
 const env = process.env;
@@ -35,6 +43,27 @@ const statementTimeoutMs = env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEO
 const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
 // Demo accounts share a published password, so they never appear on a reachable host unless asked.
 const demo = env.DEMO === '1' || (env.DEMO !== '0' && loopback);
+// JSON lines for a log collector; readable lines for a person running `npm start` in a terminal.
+const logger = createLogger({
+  level: logLevelOf(env.LOG_LEVEL),
+  destination: logFormatOf(env.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty' ? prettyDestination() : undefined,
+});
+
+/**
+ * SIGTERM's bounds (issue #25.5): requests in flight get DRAIN_MS to finish, then their connections
+ * are closed; the database then gets what is left of EXIT_MS, after which the process exits anyway
+ * (a statement stuck in the database is rolled back as after a crash). 8 s leaves 2 s of margin
+ * under `docker stop`'s 10 s before SIGKILL.
+ */
+const DRAIN_MS = 5_000;
+const EXIT_MS = 8_000;
+/**
+ * SHUTDOWN_DELAY_MS (0–2000, default 0): after SIGTERM, keep accepting requests this long with
+ * /readyz at 503, for an orchestrator whose routing lags behind readiness (Kubernetes endpoints).
+ * Behind Caddy or nginx leave it at 0: a refused connection is retried on the other instance at once.
+ */
+const shutdownDelayMs = env.SHUTDOWN_DELAY_MS ? Number(env.SHUTDOWN_DELAY_MS) : 0;
+
 
 async function main() {
   // 32 characters at least: a short HS256 secret can be brute-forced from any one token.
@@ -43,22 +72,31 @@ async function main() {
     throw new Error('STATEMENT_TIMEOUT_MS must be a whole number of milliseconds, at least 100');
   }
   const devicePolicy = devicePolicyFromEnv(env);
-  const store = await createStore({ dataDir, databaseUrl: env.DATABASE_URL || undefined, statementTimeoutMs });
+  parseTrustProxy(env.TRUST_PROXY); // refuses a malformed value before anything opens
+  if (!(Number.isInteger(shutdownDelayMs) && shutdownDelayMs >= 0 && shutdownDelayMs <= 2000)) {
+    throw new Error('SHUTDOWN_DELAY_MS must be a whole number of milliseconds from 0 to 2000');
+  }
+  const poolSize = env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined;
+  if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize >= 1 && poolSize <= 1000)) {
+    throw new Error('DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000');
+  }
+  const store = await createStore({ dataDir, databaseUrl: env.DATABASE_URL || undefined, statementTimeoutMs, poolSize });
   const jwtSecret = env.JWT_SECRET || loadOrCreateSecret(resolve(dataDir, 'jwt-secret'));
   const distDir = resolve('dist');
-  if (!existsSync(resolve(distDir, 'index.html'))) console.warn('dist/ is not built: only the API and /login are served (run npm run build).');
+  if (!existsSync(resolve(distDir, 'index.html'))) logger.warn('dist/ is not built: only the API and /login are served (run npm run build).');
 
   if (demo) {
     const summary = await seedDemo(store, appId, { now: new Date() });
-    if (summary.seeded) console.log(`Demo data created: ${Object.entries(summary.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    if (summary.seeded) logger.info(`Demo data created: ${Object.entries(summary.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   }
 
-  // Issue #24.2: the open event streams, ended first at shutdown (they never finish on their own).
-  const changeStreams = createChangeStreams(store);
-  const app = createApp({ store, appId, jwtSecret, distDir, publicUrl, trustProxy: env.TRUST_PROXY === '1', devicePolicy, changeStreams });
+  const lifecycle = createLifecycle();
+  const app = createApp({ store, appId, jwtSecret, distDir, publicUrl, trustProxy: env.TRUST_PROXY, devicePolicy, logger, lifecycle });
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     const shown = host.includes(':') ? `[${host}]` : host;
-    console.log(`Passage is running at http://${shown}:${info.port}/`);
+    logger.info(`Passage is running at http://${shown}:${info.port}/`);
+    // The demo accounts are a cheat sheet for the person at the terminal, printed as plain lines
+    // (never with DEMO=0, so never in a real deployment's log); their addresses are published ones.
     if (demo) {
       console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
       for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.state}`);
@@ -69,29 +107,36 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing requests and closing the database…`);
-    // 7 s for in-flight requests, then their connections are closed. Whatever still runs after
-    // 9.5 s (a statement stuck in the database) does not keep the process: it exits anyway, and
-    // the unfinished transaction is rolled back as after a crash.
-    const force = setTimeout(() => {
-      console.error('Requests did not finish within 7 s; closing their connections.');
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    }, 7_000);
-    force.unref();
+    const t0 = performance.now();
+    const since = () => Math.round(performance.now() - t0);
+    logger.info({ signal }, `${signal}: draining (readiness 503), finishing requests and closing the database`);
+    lifecycle.drain();
     setTimeout(() => {
-      console.error('The database did not close within 9.5 s; exiting without waiting for it.');
+      logger.error({ ms: since() }, `The server did not stop within ${EXIT_MS / 1000} s of ${signal}; exiting without waiting any longer.`);
       process.exit(1);
-    }, 9_500).unref();
-    // Event streams would hold server.close() for the whole grace: end them now, and their
-    // connections once idle (the tablets reconnect to another instance, or poll).
-    void changeStreams.close().finally(() => setImmediate(() => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()));
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    server.close(async () => {
-      clearTimeout(force);
-      await store.close().catch((err) => console.error('Closing the store failed:', err));
-      process.exit(0);
-    });
+    }, EXIT_MS).unref();
+    setTimeout(() => {
+      const force = setTimeout(() => {
+        logger.warn({ ms: since() }, `Requests did not finish within ${DRAIN_MS / 1000} s; closing their connections.`);
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }, DRAIN_MS);
+      force.unref();
+      // A keep-alive connection whose request just finished would otherwise hold server.close()
+      // until the force timer: close connections as soon as they fall idle.
+      const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      closeIdle();
+      const sweep = setInterval(closeIdle, 50);
+      sweep.unref();
+      server.close(async () => {
+        clearTimeout(force);
+        clearInterval(sweep);
+        await store.close().catch((err) => logger.error({ err: { message: (err as Error).message } }, 'Closing the store failed'));
+        logger.info({ ms: since() }, 'Stopped');
+        process.exit(0);
+      });
+    }, shutdownDelayMs).unref();
   };
+
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
@@ -110,6 +155,6 @@ function publicUrlOf(raw: string | undefined, port: number): string {
 }
 
 main().catch((err) => {
-  console.error('Passage could not start:', err);
+  logger.fatal({ err: { type: err?.name, message: err?.message, stack: err?.stack } }, `Passage could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });
