@@ -3,7 +3,10 @@
  * first start, serves the app and the API, and shuts down cleanly on SIGTERM/SIGINT.
  *
  * PORT (4173) · HOST (127.0.0.1) · DATA_DIR (./data) · DATABASE_URL (PostgreSQL; else embedded
- * PGlite in DATA_DIR) · APP_ID (passage) · JWT_SECRET (else generated once into DATA_DIR/jwt-secret)
+ * PGlite in DATA_DIR) · APP_ID (passage) · JWT_SECRET (≥ 32 bytes; else, with DATABASE_URL, generated once
+ *   into the database and shared by every instance; with PGlite, generated once into DATA_DIR/jwt-secret)
+ * · SMTP_URL (smtp:// or smtps://user:password@host:port) and MAIL_FROM (the sender): mail; without
+ *   them a demo start prints mail and any other start runs with mail off (server/mail/mailer.ts)
  * · DEMO (1 = seed an empty database, 0 = never; default: only when HOST is loopback)
  * · PUBLIC_URL (the address users open, for links in mails; default http://localhost:PORT)
  * · TRUST_PROXY (proxies whose X-Forwarded-For names the client: a hop count such as 1, or a list of
@@ -22,10 +25,12 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { DEFAULT_APP_ID } from '../shared/config';
 import { createApp } from './app';
+import { createChangeStreams } from './http/change-streams';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts';
 import { devicePolicyFromEnv } from './device-policy';
 import { seedDemo } from './demo/seed';
-import { loadOrCreateSecret } from './http/secret-file';
+import { serverSecret } from './auth/server-secret';
+import { createMailer, mailErrorSummary, mailSetupFromEnv } from './mail/mailer';
 import { createLifecycle } from './http/lifecycle';
 import { createLogger, logFormatOf, logLevelOf, prettyDestination } from './http/logger';
 import { parseTrustProxy } from './http/trust-proxy';
@@ -64,10 +69,9 @@ const EXIT_MS = 8_000;
  */
 const shutdownDelayMs = env.SHUTDOWN_DELAY_MS ? Number(env.SHUTDOWN_DELAY_MS) : 0;
 
-
 async function main() {
-  // 32 characters at least: a short HS256 secret can be brute-forced from any one token.
-  if (env.JWT_SECRET && env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters (or unset it to use a generated one)');
+  // A wrong SMTP_URL/MAIL_FROM stops the start before anything opens (issue #25.1).
+  const mailSetup = mailSetupFromEnv(env, demo);
   if (statementTimeoutMs !== undefined && !(Number.isInteger(statementTimeoutMs) && statementTimeoutMs >= 100)) {
     throw new Error('STATEMENT_TIMEOUT_MS must be a whole number of milliseconds, at least 100');
   }
@@ -80,8 +84,20 @@ async function main() {
   if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize >= 1 && poolSize <= 1000)) {
     throw new Error('DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000');
   }
+  // One secret for every instance on one database (issue #25.3; auth/server-secret.ts).
+  const jwtSecret = await serverSecret({ jwtSecret: env.JWT_SECRET || undefined, databaseUrl: env.DATABASE_URL || undefined, dataDir, log: (line) => logger.info(line) });
   const store = await createStore({ dataDir, databaseUrl: env.DATABASE_URL || undefined, statementTimeoutMs, poolSize });
-  const jwtSecret = env.JWT_SECRET || loadOrCreateSecret(resolve(dataDir, 'jwt-secret'));
+  // Demo mails go to the terminal as plain text (the person trying the demo reads them there).
+  const mailer = createMailer(mailSetup, (text) => console.log(text));
+  if (mailSetup.mode === 'smtp') {
+    const at = new URL(mailSetup.url);
+    logger.info(`Mail: sent through ${at.hostname}:${at.port || (at.protocol === 'smtps:' ? 465 : 587)} as ${mailSetup.from}`);
+    void mailer.verify().catch((err) => logger.warn(`Mail: the SMTP server did not accept a test connection (${mailErrorSummary(err)}); mails will be tried anyway.`));
+  } else if (mailSetup.mode === 'console') {
+    logger.info('Mail: not set up (no SMTP_URL); this demo start prints each mail here instead of sending it.');
+  } else {
+    logger.warn('Mail is off: SMTP_URL and MAIL_FROM are not set, so sign-up, password reset and invitations answer that mail is not set up. Create the first administrator with npm run admin:create.');
+  }
   const distDir = resolve('dist');
   if (!existsSync(resolve(distDir, 'index.html'))) logger.warn('dist/ is not built: only the API and /login are served (run npm run build).');
 
@@ -90,8 +106,10 @@ async function main() {
     if (summary.seeded) logger.info(`Demo data created: ${Object.entries(summary.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   }
 
+  // Issue #24.2: the open event streams, ended first at shutdown (they never finish on their own).
+  const changeStreams = createChangeStreams(store);
   const lifecycle = createLifecycle();
-  const app = createApp({ store, appId, jwtSecret, distDir, publicUrl, trustProxy: env.TRUST_PROXY, devicePolicy, logger, lifecycle });
+  const app = createApp({ store, appId, jwtSecret, mailer: mailer.send ?? 'off', distDir, publicUrl, trustProxy: env.TRUST_PROXY, devicePolicy, logger, lifecycle, changeStreams });
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     const shown = host.includes(':') ? `[${host}]` : host;
     logger.info(`Passage is running at http://${shown}:${info.port}/`);
@@ -121,6 +139,9 @@ async function main() {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       }, DRAIN_MS);
       force.unref();
+      // Event streams would hold server.close() for the whole drain: end them now, and their
+      // connections once idle (the tablets reconnect to another instance, or poll).
+      void changeStreams.close().finally(() => setImmediate(() => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()));
       // A keep-alive connection whose request just finished would otherwise hold server.close()
       // until the force timer: close connections as soon as they fall idle.
       const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
