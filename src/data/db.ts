@@ -51,6 +51,14 @@ export interface OutboxOp {
   /** Id of the signed-in user who made the change (S11). */
   user_id: string | null;
   created_at: number;
+  /**
+   * Issue #26: when the person last changed this op on the device (epoch ms): a merged edit (S1)
+   * moves it to the latest edit. Sent as the edit time (X-Passage-Edit-Times); absent on ops
+   * queued before issue #26, which fall back to created_at.
+   */
+  edited_at?: number;
+  /** Issue #26: an update queued because a person resolved a conflict (X-Passage-Resolves-Conflict). */
+  resolves_conflict?: boolean;
 }
 
 export interface SyncStateRow {

@@ -9,13 +9,24 @@ export interface EntityApi {
   list(sort?: string, limit?: number, skip?: number, fields?: string[]): Promise<Row[]>;
   filter(q: Record<string, unknown>, sort?: string, limit?: number, skip?: number, fields?: string[]): Promise<Row[]>;
   get(id: string): Promise<Row>;
-  create(data: Record<string, unknown>): Promise<Row>;
-  update(id: string, data: Record<string, unknown>): Promise<Row>;
-  delete(id: string): Promise<unknown>;
-  bulkCreate(rows: Record<string, unknown>[]): Promise<Row[]>;
-  bulkUpdate(rows: Array<Record<string, unknown> & { id: string }>): Promise<Row[]>;
+  /** `options.headers`: issue #26's audit extension (edit times); a plain platform ignores them. */
+  create(data: Record<string, unknown>, options?: WriteOptionsLike): Promise<Row>;
+  update(id: string, data: Record<string, unknown>, options?: WriteOptionsLike): Promise<Row>;
+  delete(id: string, options?: WriteOptionsLike): Promise<unknown>;
+  bulkCreate(rows: Record<string, unknown>[], options?: WriteOptionsLike): Promise<Row[]>;
+  bulkUpdate(rows: Array<Record<string, unknown> & { id: string }>, options?: WriteOptionsLike): Promise<Row[]>;
   /** `GET /count`; optional so small fakes need not have it (the engine then knows no total). */
   count?(q?: Record<string, unknown>): Promise<number>;
+  /** `GET …/v2/list` (cursor pages, issue #26's audit list); optional so small fakes need not have it. */
+  listV2?(options?: { q?: Record<string, unknown>; sort?: string; limit?: number; cursor?: string | null; fields?: string[] }): Promise<{
+    items: Row[];
+    next_cursor: string | null;
+    has_more: boolean;
+  }>;
+}
+
+export interface WriteOptionsLike {
+  headers?: Record<string, string>;
 }
 
 export interface PlatformClientLike {

@@ -23,15 +23,23 @@ export interface ListV2Options {
   fields?: Fields;
 }
 
+/**
+ * Passage's own additions to a write (issue #26): extra headers, e.g. the edit times of queued
+ * changes. The SDK has no such argument; a plain platform ignores headers it does not know.
+ */
+export interface WriteOptions {
+  headers?: Record<string, string>;
+}
+
 export interface EntityClient<T = Record<string, unknown>> {
   list(sort?: string, limit?: number, skip?: number, fields?: Fields): Promise<T[]>;
   filter(q: Query, sort?: string, limit?: number, skip?: number, fields?: Fields): Promise<T[]>;
   get(id: string): Promise<T>;
-  create(data: Partial<T>): Promise<T>;
-  update(id: string, data: Partial<T>): Promise<T>;
-  delete(id: string): Promise<{ success: boolean }>;
-  bulkCreate(records: Partial<T>[]): Promise<T[]>;
-  bulkUpdate(records: (Partial<T> & { id: string })[]): Promise<T[]>;
+  create(data: Partial<T>, options?: WriteOptions): Promise<T>;
+  update(id: string, data: Partial<T>, options?: WriteOptions): Promise<T>;
+  delete(id: string, options?: WriteOptions): Promise<{ success: boolean }>;
+  bulkCreate(records: Partial<T>[], options?: WriteOptions): Promise<T[]>;
+  bulkUpdate(records: (Partial<T> & { id: string })[], options?: WriteOptions): Promise<T[]>;
   count(q?: Query): Promise<number>;
   listV2(options?: ListV2Options): Promise<Page<T>>;
 }
@@ -59,11 +67,11 @@ export function createEntityClient<T>(request: Transport, appId: string, name: s
     filter: (q, sort, limit, skip, fields) =>
       request({ method: 'GET', path: base, query: { q: JSON.stringify(q), ...listParams(sort, limit, skip, fields) } }),
     get: (id) => request({ method: 'GET', path: `${base}/${id}` }),
-    create: (data) => request({ method: 'POST', path: base, body: data }),
-    update: (id, data) => request({ method: 'PUT', path: `${base}/${id}`, body: data }),
-    delete: (id) => request({ method: 'DELETE', path: `${base}/${id}` }),
-    bulkCreate: (records) => request({ method: 'POST', path: `${base}/bulk`, body: records }),
-    bulkUpdate: (records) => request({ method: 'PUT', path: `${base}/bulk`, body: records }),
+    create: (data, options) => request({ method: 'POST', path: base, body: data, headers: options?.headers }),
+    update: (id, data, options) => request({ method: 'PUT', path: `${base}/${id}`, body: data, headers: options?.headers }),
+    delete: (id, options) => request({ method: 'DELETE', path: `${base}/${id}`, headers: options?.headers }),
+    bulkCreate: (records, options) => request({ method: 'POST', path: `${base}/bulk`, body: records, headers: options?.headers }),
+    bulkUpdate: (records, options) => request({ method: 'PUT', path: `${base}/bulk`, body: records, headers: options?.headers }),
     count: async (q) => {
       const res = await request<{ count: number }>({
         method: 'GET',

@@ -36,6 +36,8 @@ export interface RequestSpec {
   query?: Record<string, QueryValue>;
   /** JSON-serialised unless it is FormData (multipart; the browser sets the boundary). */
   body?: unknown;
+  /** Headers of this request only (issue #26: the edit times of queued changes); never the platform's own. */
+  headers?: Record<string, string>;
 }
 
 export type Transport = <T = unknown>(spec: RequestSpec) => Promise<T>;
@@ -47,8 +49,9 @@ function currentOrigin(config: TransportConfig): string | undefined {
   return typeof window !== 'undefined' && window.location ? window.location.href : undefined;
 }
 
-function buildHeaders(config: TransportConfig, multipart: boolean): Headers {
+function buildHeaders(config: TransportConfig, multipart: boolean, extra: Record<string, string> = {}): Headers {
   const headers = new Headers();
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   // Sent on every call, GET and DELETE included, as the SDK does; multipart lets fetch set its own.
   if (!multipart) headers.set('Content-Type', 'application/json');
   headers.set('Accept', 'application/json');
@@ -90,7 +93,7 @@ export function createTransport(config: TransportConfig): Transport {
     try {
       res = await doFetch(url, {
         method: spec.method,
-        headers: buildHeaders(config, multipart),
+        headers: buildHeaders(config, multipart, spec.headers),
         body: spec.body === undefined ? undefined : multipart ? (spec.body as FormData) : JSON.stringify(spec.body),
         signal: controller.signal,
       });

@@ -1,5 +1,5 @@
 import type { EntityName } from '../../shared/entities';
-import type { Row, SyncTransport } from '../../src/data/sync/types';
+import type { ExportNotice, Row, SyncTransport, WriteMeta } from '../../src/data/sync/types';
 import { MemoryServer } from './memory-server';
 
 /**
@@ -7,7 +7,7 @@ import { MemoryServer } from './memory-server';
  * apply and then lose its answer, time out, fail with a status (500, 401, 403, 409, 422, 429 with
  * Retry-After), or be held and answered later in any order.
  */
-export type Method = 'create' | 'bulkCreate' | 'update' | 'bulkUpdate' | 'remove' | 'fetchMany' | 'filter' | 'count';
+export type Method = 'create' | 'bulkCreate' | 'update' | 'bulkUpdate' | 'remove' | 'fetchMany' | 'filter' | 'count' | 'reportExport';
 
 export type Fault =
   | { kind: 'drop-response'; status?: number } // applied on the server, the answer lost (or a 5xx from a proxy)
@@ -19,6 +19,8 @@ export interface Call {
   method: Method;
   entity: EntityName;
   args: unknown[];
+  /** Issue #26: what a write told the audit beside its body (edit times, a resolved conflict). */
+  meta?: WriteMeta;
 }
 
 export class TransportFailure extends Error {
@@ -75,8 +77,11 @@ export class ScriptedTransport implements SyncTransport {
     return rule.fault;
   }
 
-  private async run<T>(method: Method, entity: EntityName, args: unknown[], apply: () => T): Promise<T> {
-    const call = { method, entity, args };
+  /** Issue #26: the CSV exports reported to the audit (`reportExport`), in order. */
+  readonly exportNotices: ExportNotice[] = [];
+
+  private async run<T>(method: Method, entity: EntityName, args: unknown[], apply: () => T, meta?: WriteMeta): Promise<T> {
+    const call: Call = meta ? { method, entity, args, meta } : { method, entity, args };
     this.calls.push(call);
     await Promise.resolve();
     if (this.offline) throw new TransportFailure('Failed to fetch', undefined, 'NETWORK_ERROR');
@@ -97,33 +102,59 @@ export class ScriptedTransport implements SyncTransport {
     }
   }
 
-  create(entity: EntityName, body: Record<string, unknown>): Promise<Row> {
-    return this.run('create', entity, [body], () => this.server.create(entity, body));
+  create(entity: EntityName, body: Record<string, unknown>, meta?: WriteMeta): Promise<Row> {
+    return this.run('create', entity, [body], () => this.server.create(entity, body), meta);
   }
 
-  bulkCreate(entity: EntityName, bodies: Record<string, unknown>[]): Promise<Row[]> {
-    return this.run('bulkCreate', entity, [bodies], () => bodies.map((b) => this.server.create(entity, b)));
+  bulkCreate(entity: EntityName, bodies: Record<string, unknown>[], meta?: WriteMeta): Promise<Row[]> {
+    return this.run('bulkCreate', entity, [bodies], () => bodies.map((b) => this.server.create(entity, b)), meta);
   }
 
-  update(entity: EntityName, id: string, data: Record<string, unknown>): Promise<Row> {
-    return this.run('update', entity, [id, data], () => {
-      const row = this.server.update(entity, id, data);
-      if (!row) throw new TransportFailure('Not found', 404);
-      return row;
-    });
+  update(entity: EntityName, id: string, data: Record<string, unknown>, meta?: WriteMeta): Promise<Row> {
+    return this.run(
+      'update',
+      entity,
+      [id, data],
+      () => {
+        const row = this.server.update(entity, id, data);
+        if (!row) throw new TransportFailure('Not found', 404);
+        return row;
+      },
+      meta,
+    );
   }
 
-  bulkUpdate(entity: EntityName, rows: Array<Record<string, unknown> & { id: string }>): Promise<Row[]> {
-    return this.run('bulkUpdate', entity, [rows], () => {
-      // All or nothing, like the server: a missing id fails the whole request.
-      if (rows.some((r) => !this.server.get(entity, r.id))) throw new TransportFailure('Not found', 404);
-      return rows.map(({ id, ...data }) => this.server.update(entity, id, data)!);
-    });
+  bulkUpdate(entity: EntityName, rows: Array<Record<string, unknown> & { id: string }>, meta?: WriteMeta): Promise<Row[]> {
+    return this.run(
+      'bulkUpdate',
+      entity,
+      [rows],
+      () => {
+        // All or nothing, like the server: a missing id fails the whole request.
+        if (rows.some((r) => !this.server.get(entity, r.id))) throw new TransportFailure('Not found', 404);
+        return rows.map(({ id, ...data }) => this.server.update(entity, id, data)!);
+      },
+      meta,
+    );
   }
 
-  remove(entity: EntityName, id: string): Promise<void> {
-    return this.run('remove', entity, [id], () => {
-      if (!this.server.remove(entity, id)) throw new TransportFailure('Not found', 404);
+  remove(entity: EntityName, id: string, meta?: WriteMeta): Promise<void> {
+    return this.run(
+      'remove',
+      entity,
+      [id],
+      () => {
+        if (!this.server.remove(entity, id)) throw new TransportFailure('Not found', 404);
+      },
+      meta,
+    );
+  }
+
+  /** Issue #26: faults apply as to any call (entity 'User' stands for "no entity"). */
+  reportExport(notice: ExportNotice): Promise<boolean> {
+    return this.run('reportExport', 'User', [notice], () => {
+      this.exportNotices.push(notice);
+      return true;
     });
   }
 

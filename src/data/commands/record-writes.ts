@@ -41,7 +41,8 @@ async function queue(ctx: DataContext, entity: EntityName, recordId: string, cha
   const last = fresh ? undefined : await lastOpOf(ctx, entity, recordId);
   const merged = mergeChange(last, change);
   if (merged.action === 'replace') {
-    await db.outbox.put(merged.op);
+    // Issue #26: a merged op carries the time of its latest edit (its edit time on the server).
+    await db.outbox.put({ ...merged.op, edited_at: now(), ...(extra.resolves_conflict ? { resolves_conflict: true } : {}) });
     return;
   }
   if (merged.action === 'drop') {
@@ -61,6 +62,7 @@ async function queue(ctx: DataContext, entity: EntityName, recordId: string, cha
     next_attempt_at: 0,
     user_id: userId,
     created_at: now(),
+    edited_at: now(),
     ...extra,
   };
   await db.outbox.add(op);
@@ -112,6 +114,8 @@ export async function updateRecord<T extends object>(
   patch: Body,
   /** More writes that belong to the same transaction (e.g. the cached current user). */
   also?: { tables: Table[]; run: (row: Body) => Promise<void> },
+  /** Issue #26: the change is a person's answer to a conflict (the Sync page). */
+  mark?: { resolvesConflict?: boolean },
 ): Promise<T> {
   const { db } = ctx;
   const realId = await resolvedId(ctx, id);
@@ -134,7 +138,7 @@ export async function updateRecord<T extends object>(
       changedAny = true;
       await table.put(result);
       const base_updated_date = (row.updated_date as string | undefined) ?? null;
-      await queue(ctx, entity, realId, { kind: 'update', data, base_values, base_updated_date });
+      await queue(ctx, entity, realId, { kind: 'update', data, base_values, base_updated_date }, mark?.resolvesConflict ? { resolves_conflict: true } : {});
       await also?.run(result);
     }),
   );

@@ -125,7 +125,7 @@ export async function resolveConflict(ctx: DataContext, id: number, choice: 'loc
     const tapField = TAP_TIME_FIELD[conflict.entity];
     const row = tapField ? ((await d.table(TABLE_OF[conflict.entity]).get(conflict.record_id)) as Record<string, unknown> | undefined) : undefined;
     const retap = tapField && row && !sameValue(row[conflict.field], value) ? { [tapField]: new Date(ctx.now()).toISOString(), recorded_by: await myEmail(ctx) } : {};
-    await updateRecord(ctx, conflict.entity, conflict.record_id, { [conflict.field]: value, ...retap });
+    await updateRecord(ctx, conflict.entity, conflict.record_id, { [conflict.field]: value, ...retap }, undefined, { resolvesConflict: true });
     await d.conflicts.update(id, { status });
     return;
   }

@@ -7,6 +7,7 @@ import { pullAll } from './pull-runner';
 import { currentKeys, pullInScope } from './scoped-pull';
 import { evictBeyondScope } from './scope-mirror';
 import { pushAll } from './push-runner';
+import { sendExportNotices } from './export-notices';
 import { reconcileEntity } from './reconcile-runner';
 import type { RunnerContext } from './runner-context';
 
@@ -17,7 +18,7 @@ export interface CycleResult {
 }
 
 /**
- * The work of one sync cycle, in order: push (S7), pull every entity (S5; within the tablet's
+ * The work of one sync cycle, in order: push (S7), the CSV exports to report (issue #26), pull every entity (S5; within the tablet's
  * scope when it has one, issue #22), reconcile the entities
  * whose last id listing is older than `reconcileMs` (S6), and push again — a pull may have adopted a
  * lost create (S3) and so unblocked ops that wait on it. The engine decides when this runs.
@@ -25,6 +26,9 @@ export interface CycleResult {
 export async function runCycle(ctx: RunnerContext, entities: EntityName[]): Promise<CycleResult> {
   const push = await pushAll(ctx);
   if (push.stop) return { stop: push.stop, nextAttemptAt: push.nextAttemptAt };
+  // Issue #26: CSV exports made since the last contact, reported to the audit.
+  const reported = await sendExportNotices(ctx);
+  if (reported) return { stop: reported, nextAttemptAt: push.nextAttemptAt };
   const now = ctx.clock.now();
   const pulled = ctx.scope ? await pullInScope(ctx, entities) : { stop: await pullAll(ctx, entities), scope: null };
   if (pulled.stop) return { stop: pulled.stop, nextAttemptAt: push.nextAttemptAt };

@@ -140,6 +140,8 @@ export async function applyAnsweredByHolder(db: PassageDB, op: OutboxOp, server:
     next_attempt_at: 0,
     user_id: op.user_id,
     created_at: op.created_at,
+    // Issue #26: the tap was made when the create was; that is this update's edit time too.
+    edited_at: op.edited_at ?? op.created_at,
   });
   await putRebased(db, op.entity, server);
 }

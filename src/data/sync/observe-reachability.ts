@@ -30,5 +30,6 @@ export function observeReachability(transport: SyncTransport, report: (reachable
     filter: track(transport.filter.bind(transport)),
     ...(transport.count ? { count: track(transport.count.bind(transport)) } : {}),
     ...(transport.pullScope ? { pullScope: track(transport.pullScope.bind(transport)) } : {}),
+    ...(transport.reportExport ? { reportExport: track(transport.reportExport.bind(transport)) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { PlatformClientLike, Row } from '../platform-like';
 import type { EntityName } from '../../../shared/entities';
-import type { SyncTransport } from './types';
+import type { ExportNotice, SyncTransport, WriteMeta } from './types';
+import { writeHeaders } from './edit-times';
 import { SCOPE_PULL_FUNCTION, type ScopePullAnswer, type ScopePullRequest } from './scope';
 
 /**
@@ -15,17 +16,24 @@ import { SCOPE_PULL_FUNCTION, type ScopePullAnswer, type ScopePullRequest } from
 /** Ids per `$in` fetch: keeps the query string well under common 8 KB URL limits. */
 const IDS_PER_FETCH = 100;
 
+/** Issue #26: the server function that records a CSV export in the audit. */
+export const AUDIT_EXPORT_FUNCTION = 'auditExport';
+
 export function createPlatformTransport(client: PlatformClientLike, selfId: string): SyncTransport {
   const api = (entity: EntityName) => client.entities(entity);
   const isSelf = (entity: EntityName, id: string) => entity === 'User' && id === selfId;
 
+  // Issue #26: the audit's extension headers (edit times, a resolved conflict) on each write.
+  const opts = (meta: WriteMeta | undefined) => (meta ? { headers: writeHeaders(meta) } : undefined);
+
   return {
-    create: (entity, body) => api(entity).create(body),
-    bulkCreate: (entity, bodies) => api(entity).bulkCreate(bodies),
-    update: (entity, id, data) => (isSelf(entity, id) ? (client.auth.updateMe(data) as Promise<Row>) : api(entity).update(id, data)),
-    bulkUpdate: (entity, rows) => api(entity).bulkUpdate(rows),
-    remove: async (entity, id) => {
-      await api(entity).delete(id);
+    create: (entity, body, meta) => api(entity).create(body, opts(meta)),
+    bulkCreate: (entity, bodies, meta) => api(entity).bulkCreate(bodies, opts(meta)),
+    // PUT me (the own profile) takes no extra headers: the SDK's auth.updateMe has no options.
+    update: (entity, id, data, meta) => (isSelf(entity, id) ? (client.auth.updateMe(data) as Promise<Row>) : api(entity).update(id, data, opts(meta))),
+    bulkUpdate: (entity, rows, meta) => api(entity).bulkUpdate(rows, opts(meta)),
+    remove: async (entity, id, meta) => {
+      await api(entity).delete(id, opts(meta));
     },
     async fetchMany(entity, ids) {
       const rows: Row[] = [];
@@ -47,6 +55,16 @@ export function createPlatformTransport(client: PlatformClientLike, selfId: stri
               return (await client.functions!.invoke(SCOPE_PULL_FUNCTION, request as unknown as Record<string, unknown>)).data as ScopePullAnswer;
             } catch (error) {
               if ((error as { status?: number })?.status === 404) return null;
+              throw error;
+            }
+          },
+          // Issue #26: a CSV export reported to the audit; a platform without it answers 404.
+          reportExport: async (notice: ExportNotice) => {
+            try {
+              await client.functions!.invoke(AUDIT_EXPORT_FUNCTION, notice as unknown as Record<string, unknown>);
+              return true;
+            } catch (error) {
+              if ((error as { status?: number })?.status === 404) return false;
               throw error;
             }
           },

@@ -16,6 +16,7 @@ import type { RunnerContext } from './runner-context';
 import { sameValue } from './same-value';
 import { previousOf, type Row } from './types';
 import { removeVanished } from './vanished';
+import { writeMetaOf } from './edit-times';
 
 export interface PushResult {
   /** Set when the whole queue must stop (offline, 401, 429). */
@@ -66,7 +67,11 @@ async function pushCreates(ctx: RunnerContext, entity: EntityName, seqs: number[
   if (ops.length === 0) return null;
   let rows: Row[];
   try {
-    rows = ops.length === 1 ? [await ctx.transport.create(entity, ops[0].data)] : await ctx.transport.bulkCreate(entity, ops.map((o) => o.data));
+    // Issue #26: each record's edit time on the device travels with it, in the body's order.
+    rows =
+      ops.length === 1
+        ? [await ctx.transport.create(entity, ops[0].data, writeMetaOf(ops))]
+        : await ctx.transport.bulkCreate(entity, ops.map((o) => o.data), writeMetaOf(ops));
   } catch (error) {
     const cls = classifyError(error);
     if (cls.kind === 'reject' && ops.length > 1) {
@@ -139,32 +144,42 @@ async function pushUpdates(ctx: RunnerContext, entity: EntityName, seqs: number[
   const toSend = planned.filter((u) => Object.keys(u.send).length > 0);
   // One bulk PUT instead of N round trips; not for the own User record (that is PUT me), and not
   // for ops that were in a refused bulk (it is all or nothing, so they go alone to find the bad one).
-  const bulk = entity !== 'User' && toSend.length > 1 && toSend.every((u) => !u.op.no_bulk) ? toSend : [];
+  // Issue #26: a person's answer to a conflict goes alone, so its request alone says so.
+  const alone = (u: MergedUpdate) => !!u.op.resolves_conflict;
+  const together = toSend.filter((u) => !alone(u));
+  const bulk = entity !== 'User' && together.length > 1 && toSend.every((u) => !u.op.no_bulk) ? together : [];
+  const singles = toSend.filter((u) => !bulk.includes(u));
   if (bulk.length > 0) {
-    let rows: Row[];
+    let rows: Row[] | null = null;
     try {
-      rows = await ctx.transport.bulkUpdate(entity, bulk.map((u) => ({ ...u.send, id: u.op.record_id })));
+      rows = await ctx.transport.bulkUpdate(
+        entity,
+        bulk.map((u) => ({ ...u.send, id: u.op.record_id })),
+        writeMetaOf(bulk.map((u) => u.op)),
+      );
     } catch (error) {
       const cls = classifyError(error);
-      if (cls.kind === 'reject') {
-        await ctx.db.outbox.bulkUpdate(bulk.map((u) => ({ key: u.op.seq!, changes: { state: 'pending', no_bulk: true } })));
-        return null;
+      if (cls.kind !== 'reject') {
+        // The ops that would have gone alone were not sent: back to pending as they were.
+        await ctx.db.outbox.bulkUpdate(singles.map((u) => ({ key: u.op.seq!, changes: { state: 'pending' } })));
+        return recordFailure(ctx, bulk.map((u) => u.op), cls);
       }
-      return recordFailure(ctx, bulk.map((u) => u.op), cls);
+      await ctx.db.outbox.bulkUpdate(bulk.map((u) => ({ key: u.op.seq!, changes: { state: 'pending', no_bulk: true } })));
     }
-    const answers = new Map(rows.map((r) => [r.id, r]));
-    await inAllTables(ctx.db, async () => {
-      for (const u of bulk) {
-        const answer = answers.get(u.op.record_id);
-        await applyUpdated(ctx.db, u.op, answer ?? u.server, withOverwritten(u, answer), ctx.clock.now());
-      }
-    });
-    return null;
+    if (rows) {
+      const answers = new Map(rows.map((r) => [r.id, r]));
+      await inAllTables(ctx.db, async () => {
+        for (const u of bulk) {
+          const answer = answers.get(u.op.record_id);
+          await applyUpdated(ctx.db, u.op, answer ?? u.server, withOverwritten(u, answer), ctx.clock.now());
+        }
+      });
+    }
   }
-  for (let i = 0; i < toSend.length; i++) {
-    const stop = await sendOneUpdate(ctx, toSend[i]);
+  for (let i = 0; i < singles.length; i++) {
+    const stop = await sendOneUpdate(ctx, singles[i]);
     if (stop) {
-      await recordFailure(ctx, toSend.slice(i + 1).map((u) => u.op), stop);
+      await recordFailure(ctx, singles.slice(i + 1).map((u) => u.op), stop);
       return stop;
     }
   }
@@ -197,7 +212,7 @@ async function mergeUpdate(ctx: RunnerContext, op: OutboxOp, server: Row): Promi
 async function sendOneUpdate(ctx: RunnerContext, u: MergedUpdate): Promise<ErrorClass | null> {
   let result: Row;
   try {
-    result = await ctx.transport.update(u.op.entity, u.op.record_id, u.send);
+    result = await ctx.transport.update(u.op.entity, u.op.record_id, u.send, writeMetaOf([u.op]));
   } catch (error) {
     const cls = classifyError(error);
     // Deleted between the fetch and the PUT (issue #9.7).
@@ -236,7 +251,7 @@ async function pushDeletes(ctx: RunnerContext, entity: EntityName, seqs: number[
   const ops = await takeOps(ctx, seqs);
   for (const op of ops) {
     try {
-      await ctx.transport.remove(entity, op.record_id);
+      await ctx.transport.remove(entity, op.record_id, writeMetaOf([op]));
     } catch (error) {
       const cls = classifyError(error);
       // Already gone is what a delete wants (e.g. its earlier answer was lost).

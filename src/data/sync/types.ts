@@ -11,13 +11,13 @@ export type { Row };
  * retryAfterSeconds? }` (PlatformError's shape): status undefined means no answer arrived.
  */
 export interface SyncTransport {
-  create(entity: EntityName, body: Record<string, unknown>): Promise<Row>;
+  create(entity: EntityName, body: Record<string, unknown>, meta?: WriteMeta): Promise<Row>;
   /** All or nothing (platform-contract 2: one transaction); rows come back in input order. */
-  bulkCreate(entity: EntityName, bodies: Record<string, unknown>[]): Promise<Row[]>;
-  update(entity: EntityName, id: string, data: Record<string, unknown>): Promise<Row>;
+  bulkCreate(entity: EntityName, bodies: Record<string, unknown>[], meta?: WriteMeta): Promise<Row[]>;
+  update(entity: EntityName, id: string, data: Record<string, unknown>, meta?: WriteMeta): Promise<Row>;
   /** Partial updates of many records (≤500), all or nothing (platform-contract 2). */
-  bulkUpdate(entity: EntityName, rows: Array<Record<string, unknown> & { id: string }>): Promise<Row[]>;
-  remove(entity: EntityName, id: string): Promise<void>;
+  bulkUpdate(entity: EntityName, rows: Array<Record<string, unknown> & { id: string }>, meta?: WriteMeta): Promise<Row[]>;
+  remove(entity: EntityName, id: string, meta?: WriteMeta): Promise<void>;
   /** The server's current rows for these ids (absent ids are simply missing from the answer). */
   fetchMany(entity: EntityName, ids: string[]): Promise<Row[]>;
   filter(
@@ -39,6 +39,34 @@ export interface SyncTransport {
    * scope is too large for one answer).
    */
   pullScope?(request: ScopePullRequest): Promise<ScopePullAnswer | null>;
+  /**
+   * Issue #26, optional: report a CSV export to the audit (`auditExport`). Resolves false when the
+   * server does not offer it (a plain platform: nothing to report to); throws like any request.
+   */
+  reportExport?(notice: ExportNotice): Promise<boolean>;
+}
+
+/**
+ * Issue #26: what a write tells the server's audit beside its body (an optional extension; a plain
+ * platform ignores it). `editTimes`: when the person made each record's change on the device, ISO
+ * date-times aligned with the body's records (one for a single record or a delete), null when not
+ * known. `resolvesConflict`: the update is a person's answer to a conflict.
+ */
+export interface WriteMeta {
+  editTimes: Array<string | null>;
+  resolvesConflict?: boolean;
+}
+
+/**
+ * Issue #26: a CSV export to report to the server's audit (`auditExport`), kept on the device until
+ * the server has it (sync/export-notices.ts).
+ */
+export interface ExportNotice {
+  kind: string;
+  row_count: number;
+  filters?: Record<string, unknown>;
+  /** When the file was made, on the device (ISO). */
+  exported_at: string;
 }
 
 /**
