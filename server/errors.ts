@@ -33,7 +33,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function toHttpError(err: unknown): unknown {
   if (err instanceof StoreError) {
     const [status, code] = STORE_ERRORS[err.kind];
-    return new HttpError(status, err.code ?? code, err.message);
+    return new HttpError(status, err.code ?? code, err.message, err.extra);
   }
   return err;
 }

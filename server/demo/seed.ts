@@ -20,8 +20,16 @@ export interface SeedSummary {
   counts: Record<string, number>;
 }
 
-/** Seeds only an empty app (no users and no participants); returns what it created. */
-export async function seedDemo(store: Store, app: string, opts: SeedOptions): Promise<SeedSummary> {
+/**
+ * Seeds only an empty app (no users and no participants); returns what it created. Under a lock
+ * shared by every instance on the database (issue #25.2), and the emptiness is checked under it:
+ * two instances starting together on an empty database seed once, the second finds it done.
+ */
+export function seedDemo(store: Store, app: string, opts: SeedOptions): Promise<SeedSummary> {
+  return store.underLock(`demo-seed:${app}`, () => seedEmpty(store, app, opts));
+}
+
+async function seedEmpty(store: Store, app: string, opts: SeedOptions): Promise<SeedSummary> {
   if ((await store.count(app, 'User')) > 0 || (await store.count(app, 'Participant')) > 0) return { seeded: false, counts: {} };
   const rng = createRng(opts.seed ?? 2026);
   const today = opts.now.toISOString().slice(0, 10);

@@ -4,13 +4,16 @@
  *   surrounding spaces) is refused with 409 DUPLICATE_VALUE and `field: 'cohort_code'`;
  * - a program or site that cohorts still use cannot be deleted: 409 IN_USE, naming how many, so no
  *   cohort is left pointing at nothing ("Unknown program").
- * Both are read-then-write checks outside the store's transaction: two requests racing within a
- * few milliseconds could still both pass. A partial unique index would close that, but it cannot
- * be added to databases that already hold duplicates without a clean-up step first.
+ * Both are read-then-write checks outside the store's transaction. Cohort codes are also unique
+ * in the database (issue #25.2, store/unique-keys.ts: the same rule and the same answer), so two
+ * requests racing cannot both store one; this check answers first, and it is the only guard on a
+ * database that already held duplicates (the index waits until they are resolved). The IN_USE
+ * check stays read-then-write: a cohort created while its program is deleted could still race.
  */
 import { UID_FIELD } from '../../shared/config';
 import { cdcrKey, DIFFERENT_PERSON_FIELD } from '../../shared/participant-keys';
 import { HttpError } from '../errors';
+import { cohortCodeTaken } from '../store/unique-keys';
 import type { EntityRecord } from '../store/types';
 import type { ServerContext } from './context';
 
@@ -38,7 +41,7 @@ async function cohortsByCode(ctx: ServerContext): Promise<Map<string, string[]>>
 }
 
 function duplicate(code: string): HttpError {
-  return new HttpError(409, 'DUPLICATE_VALUE', `A cohort with the code ${code} already exists. Cohort codes must be unique.`, {
+  return new HttpError(409, 'DUPLICATE_VALUE', cohortCodeTaken(code), {
     field: COHORT_CODE,
   });
 }

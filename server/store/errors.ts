@@ -12,6 +12,8 @@ export class StoreError extends Error {
     message: string,
     /** A more precise code than the kind's default (e.g. INVALID_QUERY for a refused pattern). */
     readonly code?: string,
+    /** More for the answer's extra_data (e.g. `field` of a unique value already taken). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'StoreError';
@@ -21,7 +23,7 @@ export class StoreError extends Error {
 /** The caller's input cannot be stored or queried (bad filter, field name, value, limit). */
 export const badRequest = (message: string, code?: string) => new StoreError('invalid', message, code);
 export const notFound = (message: string) => new StoreError('not_found', message);
-export const conflict = (message: string) => new StoreError('conflict', message);
+export const conflict = (message: string, code?: string, extra?: Record<string, unknown>) => new StoreError('conflict', message, code, extra);
 /** A statement ran past the statement timeout: the server is fine, this request was too heavy. */
 export const timedOut = (message: string) => new StoreError('timeout', message);
 

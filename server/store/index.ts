@@ -16,6 +16,8 @@ export interface CreateStoreOptions {
   now?: () => number;
   /** Longest a statement may run, on PGlite and PostgreSQL alike (default 30 s). */
   statementTimeoutMs?: number;
+  /** Told what migrations could not do (a unique index left out over duplicates); default console.warn. */
+  warn?: (message: string) => void;
   /** PostgreSQL connections this process may hold (DATABASE_POOL_SIZE); default 10. */
   poolSize?: number;
 }
@@ -27,7 +29,7 @@ export async function createStore(options: CreateStoreOptions = {}): Promise<Sto
   } else {
     sql = await openPglite(options.dataDir ?? './data', options.statementTimeoutMs);
   }
-  const store = createPostgresStore(sql, { now: options.now });
+  const store = createPostgresStore(sql, { now: options.now, warn: options.warn });
   try {
     await store.migrate();
   } catch (err) {

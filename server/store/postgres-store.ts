@@ -14,6 +14,7 @@ import { clientFields, newId, newRecord } from './record-fields';
 import { CDCR_KEY_SQL, migrate } from './schema';
 import { CHANGES_CHANNEL, parseNotice } from './change-notices';
 import type { SqlClient, SqlExecutor } from './sql-client';
+import { UNIQUE_KEYS, uniqueKeyOf, valueOf } from './unique-keys';
 import { Params, isPlainObject } from './sql-parts';
 import type { AppLogEntry, AuthRecord, EntityRecord, Filter, ListQuery, RecordMeta, Store, UpdatedRecord } from './types';
 import { NATURAL_KEYS } from '../../shared/entity-schema';
@@ -28,6 +29,8 @@ function naturalKeyOf(entity: string): ((r: Record<string, unknown>) => string) 
 export interface PostgresStoreOptions {
   /** Milliseconds since the epoch; injected so tests control time. */
   now?: () => number;
+  /** Told what migrate() could not do, e.g. a unique index left out over duplicates (default console.warn). */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -52,8 +55,11 @@ function asStoreError(err: unknown): unknown {
     return timedOut('The database took too long to answer this request. Try a narrower search.');
   }
   // 23505 unique_violation: an update that gives a record another record's client_ref, or moves an
-  // attendance onto a (session, participant) pair another record holds (S16).
+  // attendance onto a (session, participant) pair another record holds (S16). (A cohort code or
+  // e-mail taken is answered by applyPatch, which knows the value; this is the fallback.)
   if (code === '23505' && !(err instanceof StoreError)) {
+    const key = uniqueKeyOf(err);
+    if (key) return key.refuse('');
     const constraint = String((err as { constraint?: unknown }).constraint ?? (err as Error).message ?? '');
     return constraint.includes('attendance')
       ? conflict('This participant already has an attendance record for this session')
@@ -105,12 +111,32 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     );
     const byKey = await heldNaturalKeys(tx, app, entity, left.filter((r) => !byRef.has(r.client_ref)));
     const key = naturalKeyOf(entity);
+    await refuseTakenValues(tx, app, entity, left.filter((r) => !byRef.has(r.client_ref) && !(key && byKey.has(key(r)))));
     return records.map((r) => {
       if (fresh.has(r.id)) return r;
       const held = byRef.get(r.client_ref) ?? (key ? byKey.get(key(r)) : undefined);
       if (!held) throw new Error('Record id collision');
       return held;
     });
+  }
+
+  /**
+   * Issue #25.2: rows the INSERT skipped because a unique value (unique-keys.ts: a cohort code, a
+   * user's e-mail) is held, by a stored record or by an earlier row of the same batch, are refused
+   * with the rule's 409; the transaction then rolls back, so a bulk create is all or nothing.
+   */
+  async function refuseTakenValues(tx: SqlExecutor, app: string, entity: string, records: EntityRecord[]): Promise<void> {
+    for (const k of UNIQUE_KEYS) {
+      if (k.entity !== entity) continue;
+      const values = records.map((r) => valueOf(k, r)).filter((v): v is string => v !== null);
+      if (values.length === 0) continue;
+      const held = await tx.query<{ v: string }>(
+        `SELECT v FROM unnest($2::text[]) AS given(v) WHERE EXISTS (SELECT 1 FROM records WHERE app = $1 AND entity = '${k.entity}'
+           AND ${k.keyed} AND ${k.key(`data->>'${k.field}'`)} = ${k.key('given.v')}) LIMIT 1`,
+        [app, values],
+      );
+      if (held[0]) throw k.refuse(held[0].v);
+    }
   }
 
   /** The stored records holding the natural keys of `records` (S16), by key. Several rows of one
@@ -148,11 +174,17 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     const fields = JSON.stringify(clientFields(patch));
     const before = parsed(await tx.query<Row>('SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND id = $3 FOR UPDATE', [app, entity, id]))[0];
     if (!before) return null;
-    const rows = await tx.query<Row>(
-      `UPDATE records SET updated_date = $4, data = data || $5::jsonb || jsonb_build_object('updated_date', $4::text)
-       WHERE app = $1 AND entity = $2 AND id = $3 RETURNING data::text AS data`,
-      [app, entity, id, at, fields],
-    );
+    const rows = await tx
+      .query<Row>(
+        `UPDATE records SET updated_date = $4, data = data || $5::jsonb || jsonb_build_object('updated_date', $4::text)
+         WHERE app = $1 AND entity = $2 AND id = $3 RETURNING data::text AS data`,
+        [app, entity, id, at, fields],
+      )
+      .catch((err: unknown) => {
+        // Issue #25.2: a cohort code or e-mail another record holds, answered naming the value.
+        const key = uniqueKeyOf(err);
+        throw key ? key.refuse(valueOf(key, { ...before, ...JSON.parse(fields) }) ?? '') : err;
+      });
     const record = parsed(rows)[0];
     return record ? { record, previous: before } : null;
   }
@@ -187,8 +219,9 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     });
 
   return {
-    migrate: () => migrate(sql),
+    migrate: () => migrate(sql, options.warn),
     close: () => sql.close(),
+    underLock: (name, work) => sql.withLock(name, work),
     ping: async () => {
       await sql.query('SELECT 1 FROM records LIMIT 0');
     },

@@ -3,9 +3,10 @@
  * advisory lock, so several server processes starting together on one PostgreSQL do not race on
  * CREATE ... IF NOT EXISTS (which is not concurrency-safe by itself).
  */
-import type { SqlClient } from './sql-client';
+import type { SqlClient, SqlExecutor } from './sql-client';
 import { CHANGE_NOTICE_STATEMENTS } from './change-notices';
 import { CHANGE_FEED_STATEMENTS } from './feed-sql';
+import { UNIQUE_KEYS, uniqueIndexStatement, type UniqueKey } from './unique-keys';
 
 /** Any fixed number unique to this purpose: "PASS" in ASCII. */
 const MIGRATION_LOCK = 0x50415353;
@@ -145,12 +146,46 @@ const STATEMENTS = [
   `CREATE INDEX IF NOT EXISTS device_key_releases_user ON device_key_releases (app, user_id, released_date)`,
 ];
 
-export async function migrate(sql: SqlClient): Promise<void> {
+/** Duplicated values a start-up warning names at most. */
+const NAMED_DUPLICATES = 20;
+
+/**
+ * Issue #25.2: a unique key's index, unless the records already break it (unique-keys.ts). Then
+ * the index is left out (CREATE UNIQUE INDEX would fail and stop the start) and `warn` is told
+ * which values are duplicated: cohort codes by value, e-mail addresses by the ids of their User
+ * records (no personal data in logs). Checked at every start until the index exists.
+ */
+async function createUniqueKey(tx: SqlExecutor, k: UniqueKey, warn: (message: string) => void): Promise<void> {
+  const [present] = await tx.query<{ ok: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS ok`, [k.index]);
+  if (present?.ok) return;
+  const duplicated = await tx.query<{ app: string; value: string; ids: string[]; n: number }>(
+    `SELECT app, min(btrim(data->>'${k.field}')) AS value, array_agg(id ORDER BY created_date, id) AS ids, count(*)::int AS n
+     FROM records WHERE entity = '${k.entity}' AND ${k.keyed}
+     GROUP BY app, ${k.key(`data->>'${k.field}'`)} HAVING count(*) > 1 ORDER BY app, value`,
+  );
+  if (duplicated.length === 0) {
+    await tx.query(uniqueIndexStatement(k));
+    return;
+  }
+  const named = duplicated
+    .slice(0, NAMED_DUPLICATES)
+    .map((d) => `${k.quoteValues ? JSON.stringify(d.value) : `records ${d.ids.join(', ')}`} (app ${d.app}, ×${d.n})`);
+  const more = duplicated.length > NAMED_DUPLICATES ? `, and ${duplicated.length - NAMED_DUPLICATES} more` : '';
+  warn(
+    `${k.describe(duplicated.length)}: ${named.join('; ')}${more}. The database cannot enforce unique ${k.entity} ${k.field} values ` +
+      `until they are resolved (index ${k.index} not created); until then the server checks before each write, and two requests ` +
+      `racing could still both pass. Give each ${k.entity} its own ${k.field}, then restart: the index is created at the next start.`,
+  );
+}
+
+export async function migrate(sql: SqlClient, warn: (message: string) => void = console.warn): Promise<void> {
   await sql.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     for (const statement of STATEMENTS) await tx.query(statement);
     // Issue #24.1: the change feed's table, kept by triggers on `records` (feed-sql.ts, design S17).
     for (const statement of CHANGE_FEED_STATEMENTS) await tx.query(statement);
+    // Issue #25.2: cohort codes and user e-mails, unique under an index once the data allows it.
+    for (const key of UNIQUE_KEYS) await createUniqueKey(tx, key, warn);
     // Issue #24.2: committed changes of `records` notify listening server instances (change-notices.ts).
     for (const statement of CHANGE_NOTICE_STATEMENTS) await tx.query(statement);
   });

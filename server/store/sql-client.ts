@@ -24,9 +24,18 @@ export interface SqlClient extends SqlExecutor {
    * process or any other on the same database, until the returned function is called.
    */
   listen(channel: string, listener: NoticeListener): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` holding the lock `name` (issue #25.2: the demo seed): across every server process
+   * on one PostgreSQL (a session advisory lock on a connection of its own, waited for without a
+   * timeout); on PGlite within this process, the only one its data directory admits.
+   */
+  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
+
+/** Advisory-lock namespace of withLock ("LOCK" in ASCII); the name's hash is the second key. */
+const NAMED_LOCKS = 0x4c4f434b;
 
 /** 30 s per statement on both stores, unless createStore is told otherwise (tests use less). */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
@@ -101,6 +110,7 @@ class Channels {
  */
 export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS): Promise<SqlClient> {
   const inMemory = dataDir.startsWith('memory://');
+  const locks = new Map<string, Promise<unknown>>();
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let worker: Worker;
   let nextId = 1;
@@ -213,6 +223,15 @@ export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_S
     query<T>(sql: string, params: unknown[] = []) {
       return exclusive(() => send('query', sql, params)) as Promise<T[]>;
     },
+    withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+      const run = (locks.get(name) ?? Promise.resolve()).then(work, work);
+      const settled = run.catch(() => {});
+      locks.set(name, settled);
+      void settled.then(() => {
+        if (locks.get(name) === settled) locks.delete(name);
+      });
+      return run;
+    },
     transaction<T>(fn: (tx: SqlExecutor) => Promise<T>) {
       return exclusive(async () => {
         await send('query', 'BEGIN');
@@ -305,6 +324,27 @@ export function openPostgres(databaseUrl: string, poolSize = 10, statementTimeou
         });
         throw asUnavailable(err);
       } finally {
+        client.release(broken);
+      }
+    },
+    async withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+      const client = await pool.connect().catch((err) => {
+        throw asUnavailable(err);
+      });
+      let broken = false;
+      try {
+        // Waiting for another instance's seed may take a while: no timeout on this connection.
+        await client.query('SET statement_timeout = 0');
+        await client.query(`SELECT pg_advisory_lock(${NAMED_LOCKS}, hashtext($1))`, [name]);
+        try {
+          return await work();
+        } finally {
+          await client.query(`SELECT pg_advisory_unlock(${NAMED_LOCKS}, hashtext($1))`, [name]).catch(() => {
+            broken = true; // the lock ends with the connection
+          });
+        }
+      } finally {
+        if (!broken) await client.query('RESET statement_timeout').catch(() => (broken = true));
         client.release(broken);
       }
     },

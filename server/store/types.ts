@@ -115,6 +115,11 @@ export interface Store {
   /** Creates tables if needed; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs `work` holding the lock `name`, across every server instance on one database (issue
+   * #25.2: two instances starting on an empty database seed the demo once). Waits without a bound.
+   */
+  underLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Readiness (GET /readyz): resolves when the database answers and the store's tables exist. */
   ping(): Promise<void>;
   /**
