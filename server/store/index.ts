@@ -14,8 +14,12 @@ export interface CreateStoreOptions {
   databaseUrl?: string;
   /** Clock in ms since the epoch (tests inject one). */
   now?: () => number;
-  /** Longest a statement may run, on PGlite and PostgreSQL alike (default 30 s). */
+  /** Issue #26: record no audit events (the bench's on/off comparison only; PGlite only). */
+  auditOff?: boolean;
+  /** Longest a statement of a transaction (a write) may run, on PGlite and PostgreSQL alike (default 30 s). */
   statementTimeoutMs?: number;
+  /** Longest a statement outside a transaction (a read) may run (default 3 s; never above statementTimeoutMs). */
+  readTimeoutMs?: number;
   /** Told what migrations could not do (a unique index left out over duplicates); default console.warn. */
   warn?: (message: string) => void;
   /** PostgreSQL connections this process may hold (DATABASE_POOL_SIZE); default 10. */
@@ -25,11 +29,11 @@ export interface CreateStoreOptions {
 export async function createStore(options: CreateStoreOptions = {}): Promise<Store> {
   let sql;
   if (options.databaseUrl) {
-    sql = openPostgres(options.databaseUrl, options.poolSize, options.statementTimeoutMs);
+    sql = openPostgres(options.databaseUrl, options.poolSize, options.statementTimeoutMs, options.readTimeoutMs);
   } else {
-    sql = await openPglite(options.dataDir ?? './data', options.statementTimeoutMs);
+    sql = await openPglite(options.dataDir ?? './data', options.statementTimeoutMs, options.readTimeoutMs);
   }
-  const store = createPostgresStore(sql, { now: options.now, warn: options.warn });
+  const store = createPostgresStore(sql, { now: options.now, warn: options.warn, auditOff: options.auditOff });
   try {
     await store.migrate();
   } catch (err) {

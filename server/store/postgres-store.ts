@@ -7,6 +7,8 @@
 import { StoreError, badRequest, conflict, notFound, timedOut } from './errors';
 import { isoAt, reserveTimestamps } from './clock';
 import { deviceSql } from './device-sql';
+import { auditPrelude, auditStore } from './audit-store';
+import { auditSetting } from './audit-context';
 import { feedSql } from './feed-sql';
 import { compileFilter } from './filter-sql';
 import { limitOf, orderBy, projection, skipOf } from './list-sql';
@@ -31,6 +33,11 @@ export interface PostgresStoreOptions {
   now?: () => number;
   /** Told what migrate() could not do, e.g. a unique index left out over duplicates (default console.warn). */
   warn?: (message: string) => void;
+  /**
+   * Issue #26: record no audit events. Only for the bench's on/off comparison, and only on PGlite
+   * (one session); production always audits.
+   */
+  auditOff?: boolean;
 }
 
 /**
@@ -78,6 +85,10 @@ async function mapErrors<T>(work: () => Promise<T>): Promise<T> {
 
 export function createPostgresStore(sql: SqlClient, options: PostgresStoreOptions = {}): Store {
   const now = options.now ?? Date.now;
+  if (options.auditOff && sql.kind !== 'pglite') throw new Error('auditOff is for the PGlite bench only');
+  /** Issue #26: every write transaction starts with the audit chain lock and its context (audit-sql.ts). */
+  const audit = (tx: SqlExecutor, app: string, ids: readonly string[]) =>
+    options.auditOff ? Promise.resolve() : auditPrelude(tx, app, auditSetting(ids, isoAt(now())));
 
   /**
    * Inserts the records; returns what the batch stands for, in order. A record whose client_ref
@@ -159,9 +170,11 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
 
   async function createBatch(app: string, entity: string, data: unknown[], meta: RecordMeta): Promise<EntityRecord[]> {
     const cleaned = data.map(clientFields); // validates before anything is written
+    const ids = cleaned.map(() => newId());
     return sql.transaction(async (tx) => {
+      await audit(tx, app, ids);
       const first = await reserveTimestamps(tx, app, entity, now(), cleaned.length);
-      const records = cleaned.map((d, i) => newRecord(d, meta, newId(), isoAt(first + i)));
+      const records = cleaned.map((d, i) => newRecord(d, meta, ids[i], isoAt(first + i)));
       // PostgreSQL caps a statement at 65535 parameters; 6 per row → chunks of 1000 rows.
       const out: EntityRecord[] = [];
       for (let i = 0; i < records.length; i += 1000) out.push(...(await insert(tx, app, entity, records.slice(i, i + 1000))));
@@ -193,6 +206,7 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     mapErrors(() =>
       sql.transaction(async (tx) => {
         clientFields(patch); // a 400 before the clock moves
+        await audit(tx, app, [String(id)]);
         const at = isoAt(await reserveTimestamps(tx, app, entity, now(), 1));
         return applyPatch(tx, app, entity, String(id), patch, at);
       }),
@@ -206,6 +220,7 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
       }
       if (patches.length === 0) return [];
       return sql.transaction(async (tx) => {
+        await audit(tx, app, patches.map((patch) => patch.id));
         // The clock row is locked first, as in update(), so concurrent writers never deadlock.
         const first = await reserveTimestamps(tx, app, entity, now(), patches.length);
         const out: UpdatedRecord[] = [];
@@ -219,7 +234,11 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
     });
 
   return {
-    migrate: () => migrate(sql, options.warn),
+    migrate: async () => {
+      await migrate(sql, options.warn);
+      // The bench's comparison only (auditOff): this session's writes record no events.
+      if (options.auditOff) await sql.query(`SELECT set_config('passage.audit_off', 'on', false)`);
+    },
     close: () => sql.close(),
     underLock: (name, work) => sql.withLock(name, work),
     ping: async () => {
@@ -286,7 +305,10 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
 
     delete: (app, entity, id) =>
       mapErrors(async () => {
-        const rows = await sql.query('DELETE FROM records WHERE app = $1 AND entity = $2 AND id = $3 RETURNING id', [app, entity, String(id)]);
+        const rows = await sql.transaction(async (tx) => {
+          await audit(tx, app, [String(id)]);
+          return tx.query('DELETE FROM records WHERE app = $1 AND entity = $2 AND id = $3 RETURNING id', [app, entity, String(id)]);
+        });
         return rows.length > 0;
       }),
 
@@ -318,6 +340,9 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
           return next;
         }),
       ),
+
+    // Issue #26: the audit trail (audit-store.ts).
+    ...auditStore(sql, { now, mapErrors }),
 
     // Sessions, sign-in codes and devices (issue #21).
     ...deviceSql(sql, { now, mapErrors }),

@@ -6,6 +6,7 @@
 import type { SqlClient, SqlExecutor } from './sql-client';
 import { CHANGE_NOTICE_STATEMENTS } from './change-notices';
 import { CHANGE_FEED_STATEMENTS } from './feed-sql';
+import { AUDIT_STATEMENTS } from './audit-sql';
 import { UNIQUE_KEYS, uniqueIndexStatement, type UniqueKey } from './unique-keys';
 
 /** Any fixed number unique to this purpose: "PASS" in ASCII. */
@@ -184,9 +185,11 @@ export async function migrate(sql: SqlClient, warn: (message: string) => void = 
     for (const statement of STATEMENTS) await tx.query(statement);
     // Issue #24.1: the change feed's table, kept by triggers on `records` (feed-sql.ts, design S17).
     for (const statement of CHANGE_FEED_STATEMENTS) await tx.query(statement);
-    // Issue #25.2: cohort codes and user e-mails, unique under an index once the data allows it.
-    for (const key of UNIQUE_KEYS) await createUniqueKey(tx, key, warn);
     // Issue #24.2: committed changes of `records` notify listening server instances (change-notices.ts).
     for (const statement of CHANGE_NOTICE_STATEMENTS) await tx.query(statement);
+    // Issue #26: the audit trail, its chain and the triggers that write it (audit-sql.ts, design S19).
+    for (const statement of AUDIT_STATEMENTS) await tx.query(statement);
+    // Issue #25.2: cohort codes and user e-mails, unique under an index once the data allows it.
+    for (const key of UNIQUE_KEYS) await createUniqueKey(tx, key, warn);
   });
 }

@@ -93,9 +93,6 @@ export interface DeviceKeyChange {
   previous_wrapped: Uint8Array | null;
 }
 
-import type { FeedPosition, FeedRead } from './feed-sql';
-export type { FeedChange, FeedPosition, FeedRead } from './feed-sql';
-
 /**
  * Issue #24.2: records of an app changed (a committed insert, update or delete), by entity. `app`
  * null with no entities: notices may have been missed (the listening connection was lost), so any
@@ -104,6 +101,35 @@ export type { FeedChange, FeedPosition, FeedRead } from './feed-sql';
 export interface ChangeNotice {
   app: string | null;
   entities: string[];
+}
+
+import type { FeedPosition, FeedRead } from './feed-sql';
+export type { FeedChange, FeedPosition, FeedRead } from './feed-sql';
+
+/** Issue #26: an event of the audit trail before the database numbers and chains it. */
+export interface AuditInput {
+  action: string;
+  /** Default 'success'. */
+  outcome?: 'success' | 'failure';
+  actor_id?: string | null;
+  actor_email?: string | null;
+  device_id?: string | null;
+  address?: string | null;
+  client_time?: string | null;
+  entity?: string | null;
+  record_id?: string | null;
+  changes?: Record<string, unknown> | null;
+  reason?: string | null;
+}
+
+/** Issue #26: `audit:verify`'s finding for one app's chain. */
+export interface AuditChainReport {
+  app: string;
+  /** Events checked and found intact (up to the first broken link). */
+  events: number;
+  /** The hash of the last intact event, hex (an operator may note it to compare later). */
+  head: string;
+  broken: { seq: number; id: string | null; problem: string; expected: string; found: string } | null;
 }
 
 export interface UpdatedRecord {
@@ -208,6 +234,18 @@ export interface Store {
    * the first revocation date stays. How many devices.
    */
   revokeDevices(app: string, target: { deviceId: string } | { userId: string }, mode: RevokeMode, reason: string): Promise<number>;
+
+  /**
+   * Issue #26 (audit-sql.ts): events other than record writes (which the database records itself),
+   * appended to the app's chain in one transaction.
+   */
+  appendAudit(app: string, events: AuditInput[]): Promise<void>;
+  /** The audit trail through the list language (AuditEvent records; hashes in hex). */
+  listAudit(app: string, query: ListQuery): Promise<EntityRecord[]>;
+  countAudit(app: string, q?: Filter): Promise<number>;
+  getAudit(app: string, id: string): Promise<EntityRecord | null>;
+  /** Walks every app's chain (npm run audit:verify). */
+  verifyAudit(): Promise<AuditChainReport[]>;
 
   appendLog(app: string, entry: AppLogEntry): Promise<void>;
   listLogs(app: string, opts: { limit?: number; skip?: number }): Promise<AppLogEntry[]>;
