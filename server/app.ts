@@ -26,8 +26,11 @@ import { createChangeStreams, type ChangeStreams, type ChangeStreamOptions } fro
 import type { Store } from './store/types';
 import { appLogRoutes } from './routes/app-logs';
 import { authRoutes } from './routes/auth';
-import type { ServerContext } from './routes/context';
+import { sourceOf, type ServerContext } from './routes/context';
 import { entityReadRoutes } from './routes/entities-read';
+import { auditEventRoutes } from './routes/audit-events';
+import { auditContext } from './audit/context';
+import { auditedAuth } from './audit/audited-auth';
 import { entityWriteRoutes } from './routes/entities-write';
 import { eventRoutes } from './routes/events';
 import { functionRoutes } from './routes/functions';
@@ -95,7 +98,13 @@ export function createApp(deps: AppDeps) {
     trustProxy: parseTrustProxy(deps.trustProxy),
     devicePolicy: checkDevicePolicy(deps.devicePolicy),
     deviceKek: deviceKek(deps.jwtSecret),
-    auth: createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, sendMail, log, mailRetryDelaysMs: deps.mailRetryDelaysMs, publicUrl }),
+    // Issue #26: sign-ins, sign-ups and password changes are recorded in the audit trail.
+    auth: auditedAuth(
+      deps.store,
+      deps.appId,
+      now,
+      createAuthService({ store: deps.store, appId: deps.appId, jwtKey, secret: deps.jwtSecret, now, sendMail, log, mailRetryDelaysMs: deps.mailRetryDelaysMs, publicUrl }),
+    ),
   };
 
   const logger = deps.logger ?? silentLogger();
@@ -115,10 +124,14 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Issue #26: every request's writes are recorded with its caller, device and address.
+  app.use('*', auditContext((c) => sourceOf(ctx, c)));
+
   app.route('/', loginPageRoutes(ctx)); // includes /api/apps/auth/logout, before /api/apps/:appId
   app.route('/api/apps', publicSettingsRoutes(ctx));
   app.route('/api/apps', meRoutes(ctx)); // User/me before User/:id
   app.route('/api/apps', authRoutes(ctx));
+  app.route('/api/apps', auditEventRoutes(ctx)); // AuditEvent and functions/auditExport (issue #26)
   app.route('/api/apps', entityReadRoutes(ctx));
   app.route('/api/apps', entityWriteRoutes(ctx));
   app.route('/api/apps', functionRoutes(ctx));

@@ -16,9 +16,11 @@
  * |                             | their device key (on a fresh sign-in: functions.ts checks that)  |
  * | admin                       | everything, except: Users are never created through entities     |
  * |                             | (register or invite), nobody changes their own protected fields  |
- * |                             | and nobody deletes their own account; list and revoke devices    |
+ * |                             | and nobody deletes their own account; list and revoke devices;   |
+ * |                             | read the audit trail (AuditEvent: read-only, issue #26)          |
  */
 import { accessState, type AccessFields, type AccessState } from '../../shared/access-state';
+import { AUDIT_ENTITY } from '../../shared/audit';
 
 /** The caller's User record as the permission table reads it (schemaless JSON). */
 export interface UserFields extends AccessFields {
@@ -47,7 +49,9 @@ export type Action =
   | 'manage_devices'
   | 'write_log'
   | 'read_logs'
-  | 'invite';
+  | 'invite'
+  /** Issue #26: report one's own CSV export to the audit trail (functions/auditExport). */
+  | 'report_export';
 
 export type Decision =
   | {
@@ -121,6 +125,9 @@ export function decide(principal: Principal, action: Action, entity: string | nu
       : deny(403, 'DEVICE_KEY_FORBIDDEN', 'Only an approved, active account can set up a PIN on this tablet.');
   }
   if (action === 'write_log') return allow;
+  // Issue #26: the audit trail is read by administrators only and never written through the API.
+  if (entity === AUDIT_ENTITY) return state === 'admin' && action === 'read' ? allow : deny(403, 'FORBIDDEN', 'Only administrators may read the audit trail');
+  if (action === 'report_export') return state === 'admin' || state === 'coach' ? allow : notApproved(state);
   if (entity === 'User' && action === 'create') {
     return deny(403, 'FORBIDDEN', 'Users are created by registering or by invitation, not through entities');
   }

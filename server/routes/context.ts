@@ -11,6 +11,7 @@ import { decide, type Action, type DecideOptions, type Decision } from '../auth/
 import { resolveCaller, type Caller } from '../auth/principal';
 import type { TokenClaims } from '../auth/tokens';
 import type { EntityRecord, Store } from '../store/types';
+import { noteCaller } from '../audit/context';
 
 export interface ServerContext {
   store: Store;
@@ -53,6 +54,8 @@ export async function authorize(
   }
   // SESSION_REVOKED / DEVICE_REVOKED: the tablet ends its session, or erases its copy (issue #21).
   if (caller.kind === 'revoked') throw new HttpError(401, caller.code, caller.message, { reason: 'auth_required' });
+  // Issue #26: what this request writes is recorded as the caller's, from the token's device.
+  if (caller.kind === 'user') noteCaller(caller.user, caller.claims.did);
   const decision = decide(caller, action, entity, opts);
   if (!decision.allow) {
     throw new HttpError(decision.status, decision.code, decision.message, decision.reason ? { reason: decision.reason } : undefined);

@@ -31,6 +31,7 @@ import { readJson } from '../http/json-body';
 import type { DeviceRecord } from '../store/types';
 import { changeFeed } from './change-feed';
 import { authorize, checkApp, sourceOf, type ServerContext } from './context';
+import { recordEvent } from '../audit/context';
 import { participantDuplicates } from './participant-duplicates';
 import { participantSearch } from './participant-search';
 import { scopePull } from './scope-pull';
@@ -96,13 +97,21 @@ async function deviceKey(ctx: ServerContext, c: Context, body: Body) {
   const key = newDeviceKey();
   const held: { previous: Uint8Array | null } = { previous: null };
   const release = { deviceId, userId: user.id, source: sourceOf(ctx, c), since: new Date(now.getTime() - KEY_RELEASE_WINDOW_MS).toISOString() };
-  await ctx.store.releaseDeviceKey(ctx.appId, release, (device, recent) => {
-    refuseRelease(device, user.id, recent);
-    // The key the device holds: the last one released to it (a password-change rotation's key never was).
-    const last = device ? (device.key_released ? device.key_wrapped : device.previous_wrapped) : null;
-    held.previous = last ? unwrapDeviceKey(ctx.deviceKek, place, last) : null;
-    return { key_wrapped: wrapDeviceKey(ctx.deviceKek, place, key), key_released: true, previous_wrapped: last };
-  });
+  // Issue #26: every release, and every refused one, is in the audit trail.
+  const audit = { action: 'device_key_release', record_id: deviceId, device_id: deviceId };
+  try {
+    await ctx.store.releaseDeviceKey(ctx.appId, release, (device, recent) => {
+      refuseRelease(device, user.id, recent);
+      // The key the device holds: the last one released to it (a password-change rotation's key never was).
+      const last = device ? (device.key_released ? device.key_wrapped : device.previous_wrapped) : null;
+      held.previous = last ? unwrapDeviceKey(ctx.deviceKek, place, last) : null;
+      return { key_wrapped: wrapDeviceKey(ctx.deviceKek, place, key), key_released: true, previous_wrapped: last };
+    });
+  } catch (err) {
+    if (err instanceof HttpError) await recordEvent(ctx.store, ctx.appId, { ...audit, outcome: 'failure', reason: err.code });
+    throw err;
+  }
+  await recordEvent(ctx.store, ctx.appId, audit);
   return {
     key: Buffer.from(key).toString('base64'),
     previous: held.previous ? Buffer.from(held.previous).toString('base64') : null,
@@ -128,6 +137,16 @@ async function deviceStatus(ctx: ServerContext, c: Context, body: Body) {
   if (!device || device.user_id !== user.id) return { status: 'unknown' };
   await ctx.store.touchDevice(ctx.appId, deviceId);
   if (!device.revoked_date) return { status: 'active' };
+  // Issue #26: the tablet learns it must erase its copy (at once, or once its queue is sent):
+  // recorded the first time it is told.
+  if (!(await ctx.store.countAudit(ctx.appId, { record_id: deviceId, action: 'device_erase' }))) {
+    await recordEvent(ctx.store, ctx.appId, {
+      action: 'device_erase',
+      record_id: deviceId,
+      device_id: deviceId,
+      reason: device.revoke_mode === 'erase' ? 'erases its copy now' : 'erases its copy once its queued changes are sent',
+    });
+  }
   return { status: 'revoked', mode: device.revoke_mode ?? 'flush', reason: device.revoked_reason || DEVICE_REVOKED_MESSAGE, revoked_date: device.revoked_date };
 }
 
@@ -158,7 +177,9 @@ async function listDevices(ctx: ServerContext, c: Context, body: Body) {
 async function revokeDevice(ctx: ServerContext, c: Context, body: Body) {
   await authorize(ctx, c, 'manage_devices', null);
   const deviceId = deviceIdOf(body);
-  if (!(await ctx.store.revokeDevices(ctx.appId, { deviceId }, 'flush', reasonOf(body)))) throw notFound('No such device');
+  const reason = reasonOf(body);
+  if (!(await ctx.store.revokeDevices(ctx.appId, { deviceId }, 'flush', reason))) throw notFound('No such device');
+  await recordEvent(ctx.store, ctx.appId, { action: 'device_revoke', record_id: deviceId, reason, changes: { mode: 'flush' } });
   return { ok: true };
 }
 
@@ -180,5 +201,6 @@ async function revokeUser(ctx: ServerContext, c: Context, body: Body) {
   if (typeof target.email === 'string') {
     await ctx.store.updateAuth(ctx.appId, target.email, (auth) => ({ ...auth, token_version: (Number(auth.token_version) || 0) + 1 }));
   }
+  await recordEvent(ctx.store, ctx.appId, { action: 'device_revoke', entity: 'User', record_id: userId, reason, changes: { mode: 'erase', devices } });
   return { ok: true, devices };
 }

@@ -166,6 +166,29 @@ function cohortWorkRows(): Row[] {
   ];
 }
 
+function auditEventRows(): Row[] {
+  const admin = approved('admin');
+  const first = '000000000000000000000001'; // the harness's accounts are the first events
+  const get = (path: string): Row['run'] => (s, token) => s.request('GET', E('AuditEvent', path), { token });
+  const write = (method: string, path: string): Row['run'] => (s, token) => s.request(method, E('AuditEvent', path), { token, body: method === 'DELETE' ? undefined : {} });
+  return [
+    { name: 'GET AuditEvent', allowed: admin, run: get('?sort=-created_date&limit=5') },
+    { name: 'GET AuditEvent?q', allowed: admin, run: get(`?q=${encodeURIComponent('{"action":"create"}')}`) },
+    { name: 'GET AuditEvent/count', allowed: admin, run: get('/count') },
+    { name: 'GET AuditEvent/v2/list', allowed: admin, run: get('/v2/list?limit=2') },
+    { name: 'GET AuditEvent/:id', allowed: admin, run: get(`/${first}`) },
+    { name: 'POST AuditEvent', allowed: admin, ok: 405, run: write('POST', '') },
+    { name: 'POST AuditEvent/bulk', allowed: admin, ok: 405, run: write('POST', '/bulk') },
+    { name: 'PUT AuditEvent/:id', allowed: admin, ok: 405, run: write('PUT', `/${first}`) },
+    { name: 'DELETE AuditEvent/:id', allowed: admin, ok: 405, run: write('DELETE', `/${first}`) },
+    {
+      name: 'POST functions/auditExport',
+      allowed: approved('coach', 'admin'),
+      run: (s, token) => s.request('POST', `/api/apps/${APP}/functions/auditExport`, { token, body: { kind: 'participants', row_count: 3 } }),
+    },
+  ];
+}
+
 const ROWS: Row[] = [
   ...['Participant', 'Cohort', 'Enrollment', 'Session', 'Attendance', 'Outcome', 'Program', 'Site', 'User'].flatMap(entityRows),
   ...cohortWorkRows(),
@@ -206,6 +229,8 @@ const ROWS: Row[] = [
     allowed: approved('admin'),
     run: (s, token) => s.request('POST', `/api/apps/${APP}/users/invite-user`, { token, body: { user_email: `inv${Math.random()}@example.org`, role: 'user' } }),
   },
+  // Issue #26 (S19): the audit trail, read by administrators only; writes are 405 for them.
+  ...auditEventRows(),
   { name: 'POST app-logs', allowed: registered, run: (s, token) => s.request('POST', `/api/app-logs/${APP}/log-user-in-app/Dashboard`, { token }) },
   { name: 'GET app-logs', allowed: approved('admin'), run: (s, token) => s.request('GET', `/api/app-logs/${APP}`, { token }) },
   { name: 'GET public-settings', allowed: registered, run: (s, token) => s.request('GET', `/api/apps/public/prod/public-settings/by-id/${APP}`, { token }) },
