@@ -38,9 +38,14 @@ export interface PlatformClientLike {
   };
   /** Backend functions (`deviceKey`, issue #14.2); optional so small fakes need not have it. */
   functions?: { invoke(name: string, params: Record<string, unknown>): Promise<{ data: unknown }> };
+  /** Issue #24.2: Passage's change stream, read as it arrives (src/platform/events.ts); fakes may not have it. */
+  events?: { open(signal: AbortSignal): AsyncIterable<SseMessageLike> };
   /** Every HTTP answer of the client, any request (the real client has it; fakes may not). */
   onAnswer?(listener: (answer: { status: number; ok: boolean }) => void): () => void;
 }
+
+/** One message of an event stream (src/platform/sse-parser.ts). */
+export type SseMessageLike = { type: 'event'; event: string; data: string } | { type: 'comment'; text: string } | { type: 'retry'; ms: number };
 
 /** What the platform client throws (PlatformError): status undefined = no answer arrived. */
 export interface PlatformErrorLike {

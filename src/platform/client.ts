@@ -1,5 +1,6 @@
 import { createAuthClient, type AuthClient } from './auth';
 import { createEntityClient, type EntityClient } from './entities';
+import { createEventsClient, type EventsClient } from './events';
 import { createFunctions, createIntegrations, type Functions, type Integrations } from './named-params';
 import { createTransport, type HttpAnswer, type TransportConfig } from './transport';
 import type { EntityTypes, User } from '../../shared/entities';
@@ -34,19 +35,22 @@ export interface PlatformClient {
   appLogs: { logUserInApp(pageName: string): Promise<void> };
   integrations: Integrations;
   functions: Functions;
+  /** Issue #24.2: Passage's change stream (`GET …/events`); a plain platform answers it 404. */
+  events: EventsClient;
   /** Calls `listener` on every HTTP answer of this client (any status); returns the unsubscribe. */
   onAnswer(listener: (answer: HttpAnswer) => void): () => void;
 }
 
 export function createPlatformClient(config: PlatformClientConfig): PlatformClient {
   const listeners = new Set<(answer: HttpAnswer) => void>();
-  const request = createTransport({
+  const withAnswers: TransportConfig = {
     ...config,
     onAnswer: (answer) => {
       config.onAnswer?.(answer);
       for (const listener of listeners) listener(answer);
     },
-  });
+  };
+  const request = createTransport(withAnswers);
   const { appId } = config;
   const cache = new Map<string, EntityClient<unknown>>();
 
@@ -75,6 +79,7 @@ export function createPlatformClient(config: PlatformClientConfig): PlatformClie
     },
     integrations: createIntegrations(request, appId),
     functions: createFunctions(request, appId),
+    events: createEventsClient(withAnswers),
     onAnswer(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

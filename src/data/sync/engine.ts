@@ -14,6 +14,7 @@ import { firstSyncOf, readSyncStates } from './first-sync';
 import { runCycle } from './cycle-runner';
 import type { RunnerContext } from './runner-context';
 import { observeReachability } from './observe-reachability';
+import { LiveStream } from './live-stream';
 import { StatusStore } from './status-store';
 import type { SyncStateRow } from '../db';
 import type { EngineOptions, LockManagerLike, PausedReason } from './types';
@@ -51,6 +52,10 @@ export class SyncEngine {
   private strandedOps = false;
   /** Issue #9.5: each entity's syncState as last committed, the source of the first-sync status. */
   private syncStates = new Map<EntityName, SyncStateRow>();
+  /** S18: the change stream, when the transport has one and this engine pulls. */
+  private readonly live: LiveStream | null;
+  /** S18: a returning tab's pull, held until its stream opens (or `openWaitMs` passes). */
+  private openWait: unknown = null;
 
   constructor(options: EngineOptions) {
     this.ctx = {
@@ -67,6 +72,22 @@ export class SyncEngine {
     this.status = new StatusStore(options.db);
     this.entities = options.entities ?? PULL_ORDER;
     this.lock = options.lock ?? null;
+    const { transport } = this.ctx;
+    this.live =
+      transport.openEvents && this.entities.length > 0
+        ? new LiveStream({
+            open: (signal) => transport.openEvents!(signal),
+            clock: this.ctx.clock,
+            random: this.ctx.random,
+            tuning: this.ctx.tuning,
+            opened: () => this.streamOpened(),
+            changed: () => this.trigger(),
+            healthChanged: () => {
+              if (!this.running) this.schedule();
+            },
+            ended: (checkConnection) => this.streamEnded(checkConnection),
+          })
+        : null;
   }
 
   /** Become leader now (no lock) or when the lock is granted; followers wait quietly. */
@@ -87,6 +108,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.started = false;
     this.clearTimers();
+    this.syncLive();
     await this.running;
     if (this.leader) await this.status.set({ syncing: false, leader: false });
     this.leader = false;
@@ -119,6 +141,7 @@ export class SyncEngine {
     this.browserOffline = !online;
     if (!online) {
       this.reachable = false;
+      this.syncLive();
       void this.status.set({ online: false });
       return;
     }
@@ -132,10 +155,12 @@ export class SyncEngine {
    */
   setVisible(visible: boolean): void {
     this.visible = visible;
-    if (visible) {
-      this.forgetBackoff = true;
-      this.trigger();
-    } else this.schedule();
+    // S18: a hidden tab lets its stream go; a returning one reopens it and pulls once, when it opens.
+    this.syncLive();
+    if (!visible) return this.schedule();
+    this.forgetBackoff = true;
+    if (this.live?.isOpening) this.awaitOpen();
+    else this.trigger();
   }
 
   /**
@@ -184,6 +209,8 @@ export class SyncEngine {
     ]);
     this.syncStates = states;
     await this.status.set({ leader: true, syncing: false, ...firstSyncOf(this.entities, this.syncStates) });
+    // The first cycle does not wait for the stream (queued ops, a first download); its opening pulls again.
+    this.syncLive();
     this.trigger();
   }
 
@@ -203,6 +230,7 @@ export class SyncEngine {
       this.again = false;
       await this.cycle();
     } while (this.again && this.started && !this.paused);
+    this.syncLive();
     this.schedule();
   }
 
@@ -278,7 +306,15 @@ export class SyncEngine {
     if (!this.started || !this.leader || this.paused) return;
     const now = this.ctx.clock.now();
     const { at, probeAt } = wakeTimes(
-      { now, holdUntil: this.holdUntil, nextOpAt: this.nextOpAt, visible: this.visible, reachable: this.reachable, browserOffline: this.browserOffline },
+      {
+        now,
+        holdUntil: this.holdUntil,
+        nextOpAt: this.nextOpAt,
+        visible: this.visible,
+        reachable: this.reachable,
+        browserOffline: this.browserOffline,
+        streamHealthy: this.live?.isHealthy ?? false,
+      },
       this.ctx.tuning,
     );
     if (at != null) {
@@ -324,7 +360,41 @@ export class SyncEngine {
     if (this.timer) this.ctx.clock.clearTimeout(this.timer);
     if (this.debounce) this.ctx.clock.clearTimeout(this.debounce);
     if (this.probeTimer) this.ctx.clock.clearTimeout(this.probeTimer);
-    this.timer = this.debounce = this.probeTimer = null;
+    if (this.openWait) this.ctx.clock.clearTimeout(this.openWait);
+    this.timer = this.debounce = this.probeTimer = this.openWait = null;
+  }
+
+  /**
+   * S18: the stream is wanted while this tab leads, is visible, and the server is reachable and
+   * has not paused us (401); never offline. Called after anything that changes one of those.
+   */
+  private syncLive(): void {
+    this.live?.want(this.started && this.leader && this.visible && this.reachable && !this.browserOffline && !this.paused);
+  }
+
+  /** A returning tab pulls when its stream opens (one pull, not two), or after `openWaitMs` without it. */
+  private awaitOpen(): void {
+    if (this.openWait) this.ctx.clock.clearTimeout(this.openWait);
+    this.openWait = this.ctx.clock.setTimeout(() => {
+      this.openWait = null;
+      this.trigger();
+    }, this.ctx.tuning.openWaitMs);
+  }
+
+  /** S18: a stream opened: what changed while none was open was never told, so pull once. */
+  private streamOpened(): void {
+    if (this.openWait) this.ctx.clock.clearTimeout(this.openWait);
+    this.openWait = null;
+    this.trigger();
+  }
+
+  /** S18: the stream ended; a tab waiting on it pulls now, and a failure that may mean more is looked into. */
+  private streamEnded(checkConnection: boolean): void {
+    const waiting = this.openWait !== null;
+    if (this.openWait) this.ctx.clock.clearTimeout(this.openWait);
+    this.openWait = null;
+    if (waiting || checkConnection) this.trigger();
+    else if (!this.running) this.schedule();
   }
 
   /** A pull committed a page (or learnt its total): show the first-sync progress (issue #9.5). */
@@ -335,7 +405,9 @@ export class SyncEngine {
 
   private markReachable(reachable: boolean): void {
     const cameBack = reachable && !this.reachable;
+    const changed = reachable !== this.reachable;
     this.reachable = reachable;
+    if (changed) this.syncLive();
     if (cameBack) {
       // Connection returned: backoffs reset, and the rest of this cycle may proceed (S8).
       void this.status.set({ online: true });

@@ -1,6 +1,6 @@
-import type { PlatformClientLike, Row } from '../platform-like';
+import type { PlatformClientLike, Row, SseMessageLike } from '../platform-like';
 import type { EntityName } from '../../../shared/entities';
-import type { ExportNotice, SyncTransport, WriteMeta } from './types';
+import type { ExportNotice, ServerNotice, SyncTransport, WriteMeta } from './types';
 import { writeHeaders } from './edit-times';
 import { SCOPE_PULL_FUNCTION, type ScopePullAnswer, type ScopePullRequest } from './scope';
 
@@ -70,7 +70,27 @@ export function createPlatformTransport(client: PlatformClientLike, selfId: stri
           },
         }
       : {}),
+    // Issue #24.2 (S18): the change stream, as notices; a platform without it answers 404.
+    ...(client.events ? { openEvents: (signal: AbortSignal) => noticesOf(client.events!.open(signal)) } : {}),
     // Every real client counts; a small fake may not (then the engine goes without totals).
     ...(typeof api('Participant').count === 'function' ? { count: (entity: EntityName, q?: Record<string, unknown>) => api(entity).count!(q) } : {}),
   };
+}
+
+/** S18: `changed` events name what changed; anything else the stream says only shows it is alive. */
+async function* noticesOf(messages: AsyncIterable<SseMessageLike>): AsyncIterable<ServerNotice> {
+  for await (const message of messages) {
+    if (message.type !== 'event' || message.event !== 'changed') {
+      yield { kind: 'alive' };
+      continue;
+    }
+    let entities: string[] = [];
+    try {
+      const parsed = JSON.parse(message.data) as { entities?: unknown };
+      if (Array.isArray(parsed.entities)) entities = parsed.entities.filter((e): e is string => typeof e === 'string');
+    } catch {
+      // A notice we cannot read still says something changed: pull everything.
+    }
+    yield { kind: 'changed', entities };
+  }
 }

@@ -11,6 +11,10 @@ export const DEFAULT_TUNING: EngineTuning = {
   reconcileMs: 10 * 60_000, // id listings are cheap but not free: every 10 minutes (S6)
   maxBulk: 100,
   concurrency: 4, // a few requests at once; facility networks do not like dozens
+  safetyNetMs: 10 * 60_000, // S18: with the change stream healthy, a pull every 10 minutes in case a notice was lost
+  staleMs: 60_000, // S18: the server comments every 25 s; two missed in a row and a margin: dead or buffered
+  noticeDelayMs: 250, // S18: the server coalesces at 250 ms; a burst's notices become one pull
+  openWaitMs: 3_000, // S18: a returning tab pulls when its stream opens, or after 3 s without it
 };
 
 /**

@@ -40,6 +40,11 @@ export interface SyncTransport {
    */
   pullScope?(request: ScopePullRequest): Promise<ScopePullAnswer | null>;
   /**
+   * Issue #24.2 (S18), optional: Passage's change stream, open until `signal` aborts or the server
+   * ends it. Throws like any request when it cannot open (404: a server without it).
+   */
+  openEvents?(signal: AbortSignal): AsyncIterable<ServerNotice>;
+  /**
    * Issue #26, optional: report a CSV export to the audit (`auditExport`). Resolves false when the
    * server does not offer it (a plain platform: nothing to report to); throws like any request.
    */
@@ -68,6 +73,13 @@ export interface ExportNotice {
   /** When the file was made, on the device (ISO). */
   exported_at: string;
 }
+
+/**
+ * What the change stream says (S18): records changed (entities [] = anything may have), or only
+ * that it is alive (a keep-alive comment, the server's `retry:`), which tells a healthy stream
+ * from one a proxy holds back.
+ */
+export type ServerNotice = { kind: 'changed'; entities: string[] } | { kind: 'alive' };
 
 /**
  * Issue #9.10: what an update overwrote on the server, when the server says so (Passage's server
@@ -169,4 +181,12 @@ export interface EngineTuning {
   reconcileMs: number;
   maxBulk: number;
   concurrency: number;
+  /** S18: while the change stream is healthy the periodic sync is only a safety net this far apart. */
+  safetyNetMs: number;
+  /** S18: a stream that said nothing (not even a keep-alive) this long is taken for dead or buffered. */
+  staleMs: number;
+  /** S18: notices within this window after the first are one pull. */
+  noticeDelayMs: number;
+  /** S18: a returning tab waits this long at most for its stream to open before it pulls anyway. */
+  openWaitMs: number;
 }
