@@ -3,8 +3,8 @@ import type { EntityName } from '../../../shared/entities';
 import { stopsCycle, type ErrorClass } from './classify-error';
 import { readSyncStates } from './first-sync';
 import { runLanes } from './lanes';
-import { pullAll } from './pull-runner';
-import { currentKeys, pullInScope } from './scoped-pull';
+import { pullChanges } from './feed-pull';
+import { currentKeys } from './scoped-pull';
 import { evictBeyondScope } from './scope-mirror';
 import { pushAll } from './push-runner';
 import { sendExportNotices } from './export-notices';
@@ -30,7 +30,8 @@ export async function runCycle(ctx: RunnerContext, entities: EntityName[]): Prom
   const reported = await sendExportNotices(ctx);
   if (reported) return { stop: reported, nextAttemptAt: push.nextAttemptAt };
   const now = ctx.clock.now();
-  const pulled = ctx.scope ? await pullInScope(ctx, entities) : { stop: await pullAll(ctx, entities), scope: null };
+  // Issue #24.1 (S17): one change-feed request when the server offers it, else entity by entity.
+  const pulled = await pullChanges(ctx, entities);
   if (pulled.stop) return { stop: pulled.stop, nextAttemptAt: push.nextAttemptAt };
   const due = await dueForReconcile(ctx, entities, now);
   const reconcileStop = await runLanes(

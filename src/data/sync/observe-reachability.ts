@@ -30,6 +30,7 @@ export function observeReachability(transport: SyncTransport, report: (reachable
     filter: track(transport.filter.bind(transport)),
     ...(transport.count ? { count: track(transport.count.bind(transport)) } : {}),
     ...(transport.pullScope ? { pullScope: track(transport.pullScope.bind(transport)) } : {}),
+    ...(transport.changeFeed ? { changeFeed: track(transport.changeFeed.bind(transport)) } : {}),
     // S18: the stream's failures are judged by the engine's next cycle, not here (live-stream.ts).
     ...(transport.openEvents ? { openEvents: transport.openEvents.bind(transport) } : {}),
     ...(transport.reportExport ? { reportExport: track(transport.reportExport.bind(transport)) } : {}),

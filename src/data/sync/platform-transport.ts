@@ -3,6 +3,7 @@ import type { EntityName } from '../../../shared/entities';
 import type { ExportNotice, ServerNotice, SyncTransport, WriteMeta } from './types';
 import { writeHeaders } from './edit-times';
 import { SCOPE_PULL_FUNCTION, type ScopePullAnswer, type ScopePullRequest } from './scope';
+import { CHANGE_FEED_FUNCTION, type ChangeFeedAnswer, type ChangeFeedRequest } from '../../../shared/change-feed';
 
 /**
  * The engine's transport over the platform client (src/platform). Errors pass through as the
@@ -53,6 +54,15 @@ export function createPlatformTransport(client: PlatformClientLike, selfId: stri
           pullScope: async (request: ScopePullRequest) => {
             try {
               return (await client.functions!.invoke(SCOPE_PULL_FUNCTION, request as unknown as Record<string, unknown>)).data as ScopePullAnswer;
+            } catch (error) {
+              if ((error as { status?: number })?.status === 404) return null;
+              throw error;
+            }
+          },
+          // Issue #24.1: every change since a cursor in one request; a platform without it answers 404.
+          changeFeed: async (request: ChangeFeedRequest) => {
+            try {
+              return (await client.functions!.invoke(CHANGE_FEED_FUNCTION, request as unknown as Record<string, unknown>)).data as ChangeFeedAnswer;
             } catch (error) {
               if ((error as { status?: number })?.status === 404) return null;
               throw error;

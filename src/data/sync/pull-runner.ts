@@ -182,7 +182,7 @@ async function countServerRows(table: Table): Promise<number> {
 }
 
 /** The rows this user may read, sent only in part (no updated_date): keep what the mirror knows. */
-async function mergeProjection(ctx: RunnerContext, entity: EntityName, rows: Row[]): Promise<number> {
+export async function mergeProjection(ctx: RunnerContext, entity: EntityName, rows: Row[]): Promise<number> {
   const table = ctx.db.table(TABLE_OF[entity]);
   const existing = (await table.bulkGet(rows.map((r) => r.id))) as Array<Record<string, unknown> | undefined>;
   await table.bulkPut(rows.map((row, i) => ({ ...existing[i], ...row })));

@@ -13,8 +13,11 @@ export interface RunnerContext {
   tuning: EngineTuning;
   /** Issue #22: whose sites this tablet holds; null or absent: the whole academy, unfiltered. */
   scope?: ScopeOwner | null;
-  /** What the engine learnt about the server across cycles: it has no `scopePull` (issue #22.5). */
-  memo: { scopePull?: 'absent' };
+  /**
+   * What the engine learnt about the server across cycles: it has no `scopePull` (issue #22.5), no
+   * `changeFeed` (issue #24.1).
+   */
+  memo: { scopePull?: 'absent'; changeFeed?: 'absent' };
   /** Told after each committed page of a pull (and when a first pull learns its total): issue #9.5. */
   progress?: (entity: EntityName, state: SyncStateRow) => void;
 }

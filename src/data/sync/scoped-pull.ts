@@ -96,13 +96,13 @@ export async function currentKeys(ctx: RunnerContext, scope: TabletScope | null,
   return scopeKeys(entity, await readScopeFacts(ctx.db, scope, ctx.clock.now()));
 }
 
-async function readChoice(ctx: RunnerContext): Promise<SiteChoice | null> {
+export async function readChoice(ctx: RunnerContext): Promise<SiteChoice | null> {
   const row = await ctx.db.meta.get(SITE_CHOICE_KEY);
   const choice = row?.value as SiteChoice | undefined;
   return choice && choice.userId === ctx.userId ? choice : null;
 }
 
-async function storeScope(ctx: RunnerContext, ownSites: string[], choice: SiteChoice | null, sitesPulled: boolean): Promise<TabletScope> {
+export async function storeScope(ctx: RunnerContext, ownSites: string[], choice: SiteChoice | null, sitesPulled: boolean): Promise<TabletScope> {
   const { db } = ctx;
   const email = ctx.scope!.email.toLowerCase();
   // A cohort created here and not sent yet counts too (the server cannot know it); for the others

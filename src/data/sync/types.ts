@@ -2,6 +2,7 @@ import type { PassageDB } from '../db';
 import type { Row } from '../platform-like';
 import type { EntityName } from '../../../shared/entities';
 import type { ScopeOwner, ScopePullAnswer, ScopePullRequest } from './scope';
+import type { ChangeFeedAnswer, ChangeFeedRequest } from '../../../shared/change-feed';
 
 export type { Row };
 
@@ -39,6 +40,12 @@ export interface SyncTransport {
    * scope is too large for one answer).
    */
   pullScope?(request: ScopePullRequest): Promise<ScopePullAnswer | null>;
+  /**
+   * Issue #24.1 (S17), optional: every change since a cursor in one request (Passage's server
+   * function `changeFeed`). Resolves null when the server does not offer it; throws like any request
+   * otherwise (410 CURSOR_EXPIRED: the server can no longer serve that cursor).
+   */
+  changeFeed?(request: ChangeFeedRequest): Promise<ChangeFeedAnswer | null>;
   /**
    * Issue #24.2 (S18), optional: Passage's change stream, open until `signal` aborts or the server
    * ends it. Throws like any request when it cannot open (404: a server without it).

@@ -34,8 +34,10 @@ export function danglingMessage(target: EntityName): string {
  * - a reconcile of the entity and of those pointing at it runs in this cycle (its last run is
  *   forgotten), so whatever else the server deleted with it leaves the mirror too.
  * A record being created again on purpose ("Keep mine" earlier) is left alone.
+ * `reconcile: false`: the change feed's deletions (S17) — whatever else the server deleted comes
+ * as deletions too, so no id listing is needed.
  */
-export async function removeVanished(db: PassageDB, entity: EntityName, id: string, now: number): Promise<void> {
+export async function removeVanished(db: PassageDB, entity: EntityName, id: string, now: number, options: { reconcile?: boolean } = {}): Promise<void> {
   const table = db.table(TABLE_OF[entity]);
   const ops = await opsOfRecord(db, entity, id);
   if (ops.some((o) => o.kind === 'create')) return;
@@ -51,7 +53,7 @@ export async function removeVanished(db: PassageDB, entity: EntityName, id: stri
   if (edits && row) await openVanishedConflict(db, entity, id, row, now);
   await table.delete(id);
   await rejectDependants(db, entity, id);
-  await forgetReconcile(db, [entity, ...referencesTo(entity).map((r) => r.entity)]);
+  if (options.reconcile !== false) await forgetReconcile(db, [entity, ...referencesTo(entity).map((r) => r.entity)]);
 }
 
 async function openVanishedConflict(db: PassageDB, entity: EntityName, id: string, row: Record<string, unknown>, now: number): Promise<void> {
