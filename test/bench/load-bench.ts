@@ -107,7 +107,7 @@ async function run(setup: string, bases: string[]): Promise<Row> {
 
 async function boot(env: Record<string, string>) {
   const port = await freePort();
-  const proc = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', APP_ID: APP, DEMO: '1', JWT_SECRET: SECRET, TRUST_PROXY: '', LOG_LEVEL: 'warn', ...env });
+  const proc = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', APP_ID: APP, DEMO: '1', JWT_SECRET: SECRET, TRUST_PROXY: '', LOG_FORMAT: 'json', ...env });
   return { base: `http://127.0.0.1:${port}`, proc };
 }
 
