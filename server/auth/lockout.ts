@@ -6,9 +6,10 @@
  * hit; other sources (the real owner at their desk) are not locked, so nobody can lock an
  * administrator out by failing on purpose.
  *
- * Every attempt is counted *before* the password is checked (reserve, then verify, then clear on
- * success), inside one locked read-modify-write (Store.updateAuth): 50 parallel guesses get at
- * most 5 checks, never 50.
+ * A failure is counted right *after* its check, in the locked read-modify-write (Store.updateAuth)
+ * that also accepts a right password (auth-service.ts `checkPassword`); on each server the checks
+ * of one account from one source run one at a time, so 50 parallel guesses get 5 checks, and 10
+ * parallel right passwords are never refused (issue #25: counting first gave them 429s).
  */
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
