@@ -35,7 +35,7 @@ function run(args) {
   return r.stdout;
 }
 
-/** Starts a cluster; resolves to { url, stop }. */
+/** Starts a cluster; resolves to { url, stop, halt, resume }. */
 export async function startCluster() {
   const dir = mkdtempSync(join(tmpdir(), 'passage-pg-'));
   chmodSync(dir, 0o777);
@@ -43,11 +43,12 @@ export async function startCluster() {
   const port = await freePort();
   if (process.getuid && process.getuid() === 0) spawnSync('chown', ['-R', 'postgres', dir]);
   run([join(BIN, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run([
+  const start = () => run([
     join(BIN, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-w', '-o',
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
     'start',
   ]);
+  start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;
   const stop = () => {
@@ -56,7 +57,11 @@ export async function startCluster() {
     try { run([join(BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']); } catch { /* already gone */ }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url, stop };
+  // An outage and its end (issue #25's operator test): `halt` stops the server (fast: sessions are
+  // ended), `resume` starts it again on the same port and data.
+  const halt = () => run([join(BIN, 'pg_ctl'), '-D', data, '-m', 'fast', '-w', 'stop']);
+  const resume = () => start();
+  return { url, stop, halt, resume };
 }
 
 // `node scripts/pg-cluster.mjs` starts one and prints its URL until Ctrl+C (handy for manual runs).

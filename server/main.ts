@@ -11,7 +11,8 @@
  * · PUBLIC_URL (the address users open, for links in mails; default http://localhost:PORT)
  * · TRUST_PROXY (proxies whose X-Forwarded-For names the client: a hop count such as 1, or a list of
  *   their addresses/CIDRs such as 10.0.0.0/8,127.0.0.1 — safer; http/trust-proxy.ts)
- * · STATEMENT_TIMEOUT_MS (longest a database statement may run; default 30000)
+ * · STATEMENT_TIMEOUT_MS (longest a statement of a write transaction may run; default 30000)
+ * · READ_TIMEOUT_MS (longest a read may run; default 3000, never above STATEMENT_TIMEOUT_MS)
  * · DATABASE_POOL_SIZE (PostgreSQL connections per process, 1–1000; default 10)
  * · LOG_LEVEL (trace…fatal, silent; default info) · LOG_FORMAT (json, or pretty; default pretty only
  *   when stdout is a terminal): structured logs, http/logger.ts
@@ -45,14 +46,23 @@ const appId = env.APP_ID || DEFAULT_APP_ID;
 // a forged Host header must not turn a reset mail into a link to someone else's site.
 const publicUrl = publicUrlOf(env.PUBLIC_URL, port);
 const statementTimeoutMs = env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : undefined;
+const readTimeoutMs = env.READ_TIMEOUT_MS ? Number(env.READ_TIMEOUT_MS) : undefined;
 const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
 // Demo accounts share a published password, so they never appear on a reachable host unless asked.
 const demo = env.DEMO === '1' || (env.DEMO !== '0' && loopback);
 // JSON lines for a log collector; readable lines for a person running `npm start` in a terminal.
-const logger = createLogger({
-  level: logLevelOf(env.LOG_LEVEL),
-  destination: logFormatOf(env.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty' ? prettyDestination() : undefined,
-});
+const logger = (() => {
+  try {
+    return createLogger({
+      level: logLevelOf(env.LOG_LEVEL),
+      destination: logFormatOf(env.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty' ? prettyDestination() : undefined,
+    });
+  } catch (err) {
+    // No logger yet to say it with: one plain line.
+    console.error(`Passage could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 
 /**
  * SIGTERM's bounds (issue #25.5): requests in flight get DRAIN_MS to finish, then their connections
@@ -75,6 +85,9 @@ async function main() {
   if (statementTimeoutMs !== undefined && !(Number.isInteger(statementTimeoutMs) && statementTimeoutMs >= 100)) {
     throw new Error('STATEMENT_TIMEOUT_MS must be a whole number of milliseconds, at least 100');
   }
+  if (readTimeoutMs !== undefined && !(Number.isInteger(readTimeoutMs) && readTimeoutMs >= 100)) {
+    throw new Error('READ_TIMEOUT_MS must be a whole number of milliseconds, at least 100');
+  }
   const devicePolicy = devicePolicyFromEnv(env);
   parseTrustProxy(env.TRUST_PROXY); // refuses a malformed value before anything opens
   if (!(Number.isInteger(shutdownDelayMs) && shutdownDelayMs >= 0 && shutdownDelayMs <= 2000)) {
@@ -86,7 +99,7 @@ async function main() {
   }
   // One secret for every instance on one database (issue #25.3; auth/server-secret.ts).
   const jwtSecret = await serverSecret({ jwtSecret: env.JWT_SECRET || undefined, databaseUrl: env.DATABASE_URL || undefined, dataDir, log: (line) => logger.info(line) });
-  const store = await createStore({ dataDir, databaseUrl: env.DATABASE_URL || undefined, statementTimeoutMs, poolSize });
+  const store = await createStore({ dataDir, databaseUrl: env.DATABASE_URL || undefined, statementTimeoutMs, readTimeoutMs, poolSize });
   // Demo mails go to the terminal as plain text (the person trying the demo reads them there).
   const mailer = createMailer(mailSetup, (text) => console.log(text));
   if (mailSetup.mode === 'smtp') {
