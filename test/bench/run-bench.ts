@@ -33,7 +33,7 @@ import { BENCH_PIN } from './app/device-lock';
 import { buildHooksScript, injectHooks } from './app/inject-bundle';
 import { coldStartOffline, queueAndPush } from './app/measure-offline';
 import { timeUnlockParticipants } from './app/measure-unlock';
-import { measureIncrementalPull } from './app/measure-pull';
+import { measureIncrementalPull, measureIncrementalPullWithoutFeed } from './app/measure-pull';
 import { countOpeningRequests } from './app/measure-requests';
 import { measureInitialSync } from './app/measure-sync';
 import { peakHeap, timeOpenParticipants, timeSearch } from './app/measure-participants';
@@ -76,19 +76,24 @@ const why = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : Str
  * possible duplicates while typing at CPU 4× over the 10,000 participants on the tablet.
  * BENCH_ONLY=attendance (issue #23): the coach's first sync, then their roster of 30 opened
  * offline and 30 taps on it, at CPU 4× (app/measure-attendance.ts).
+ * BENCH_ONLY=feed (issue #24.1): the administrator's first sync (loopback and facility link), then
+ * the incremental pull of 10 changes with the change feed and without it (per entity) on each.
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const ONLY_SYNC = ONLY === 'sync';
 const ONLY_SCOPE = ONLY === 'scope';
 const ONLY_DUPLICATES = ONLY === 'duplicates';
+const ONLY_FEED = ONLY === 'feed';
 const ONLY_ATTENDANCE = ONLY === 'attendance';
 const ATTENDANCE_STEPS = new Set<string>(['coachSync', 'rosterOpen', 'attendanceTaps']);
-const SYNC_STEPS = new Set<string>(['initial', 'floor', 'crypto', 'pull', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPush']);
+const SYNC_STEPS = new Set<string>(['initial', 'floor', 'crypto', 'pull', 'pullFallback', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPullFallback', 'facilityPush']);
+const FEED_STEPS = new Set<string>(['initial', 'pull', 'pullFallback', 'facilitySync', 'facilityPull', 'facilityPullFallback']);
 const SCOPE_STEPS = new Set<string>(['coachSync', 'coachHeld', 'scopeGrow', 'adminSync', 'coachFacility']);
 
 /** Runs one measurement; a failure becomes its row's "n/a: <why>" and the run goes on. */
 async function step<K extends keyof Results>(key: K, name: string, fn: () => Promise<Results[K]>): Promise<void> {
   if (ONLY_SYNC && !SYNC_STEPS.has(key)) return;
+  if (ONLY_FEED && !FEED_STEPS.has(key)) return;
   if (ONLY_SCOPE && !SCOPE_STEPS.has(key)) return;
   if (ONLY_DUPLICATES && key !== 'initial' && key !== 'duplicates') return;
   if (ONLY_ATTENDANCE && !ATTENDANCE_STEPS.has(key)) return;
@@ -156,12 +161,12 @@ try {
   const hooks = await buildHooksScript(ROOT);
   const marks = { expectedParticipants: expected };
   // Issue #23: the coach's class of 30, its session moved to today when the seed is from another day.
-  const rosterClass = ONLY_SYNC || ONLY_DUPLICATES ? null : await prepareRosterClass(adminApi, APP).catch((e: unknown) => why(e));
+  const rosterClass = ONLY_SYNC || ONLY_DUPLICATES || ONLY_FEED ? null : await prepareRosterClass(adminApi, APP).catch((e: unknown) => why(e));
   if (rosterClass) log(typeof rosterClass === 'string' ? `roster class: ${rosterClass}` : `roster class ${rosterClass.cohortCode}: ${rosterClass.participantIds.length} active enrollments${rosterClass.moved ? ', session moved to today' : ''}`);
 
   // Issue #22.7, the scope rows, each on a fresh profile, before anything adds rows to the server
   // (the administrator's whole set is then the same rows as the floor's).
-  const scope = ONLY_SYNC || ONLY_DUPLICATES ? null : await coachScope(adminApi, APP, COACH);
+  const scope = ONLY_SYNC || ONLY_DUPLICATES || ONLY_FEED ? null : await coachScope(adminApi, APP, COACH);
   if (scope) {
     log(`the coach's scope: ${scope.siteIds.length} sites (${scope.siteNames.join(', ')}), rows ${JSON.stringify(scope.expected)}; grows by ${scope.grow?.siteName ?? 'none'}`);
     const coachContext = await openProfile(join(work, 'coach-profile'), { expectedParticipants: scope.expected.participants });
@@ -265,8 +270,12 @@ try {
     await setCpuRate(page, 1);
     await step('heap', 'peak JS heap on Participants', () => peakHeap(page, plan, expected));
     await step('requests', 'requests while opening pages after sync', () => countOpeningRequests(page, expected));
-    await step('pull', 'incremental pull of 10 remote changes', () =>
+    await step('pull', 'incremental pull of 10 remote changes (change feed, S17)', () =>
       withTimeout(measureIncrementalPull(page, adminApi, APP, people.slice(0, 10).map((p) => p.id), hooks), 120_000, 'incremental pull'),
+    );
+    // Issue #24.1: the same on a server without the feed (per-entity pulls), after the feed row.
+    await step('pullFallback', 'incremental pull of 10 remote changes, per entity (no change feed)', () =>
+      withTimeout(measureIncrementalPullWithoutFeed(page, adminApi, APP, people.slice(0, 10).map((p) => p.id), hooks, '777'), 180_000, 'incremental pull without the feed'),
     );
     await step('unlock', `Unlock → Participants usable (Lock button on Participants, ${UNLOCK_RUNS} runs)`, async () => {
       const u = await withTimeout(timeUnlockParticipants(page, UNLOCK_RUNS, expected), 300_000, 'unlock → Participants');
@@ -344,8 +353,11 @@ try {
         return s;
       });
       await withTimeout(serviceWorkerControls(fPage), 120_000, 'service worker (facility link)').catch((e) => log(`service worker: ${why(e)}`));
-      await step('facilityPull', 'facility link: incremental pull of 10 remote changes', () =>
+      await step('facilityPull', 'facility link: incremental pull of 10 remote changes (change feed, S17)', () =>
         withTimeout(measureIncrementalPull(fPage, adminApi, APP, people.slice(0, 10).map((p) => p.id), hooks, '888'), 120_000, 'incremental pull (facility link)'),
+      );
+      await step('facilityPullFallback', 'facility link: incremental pull of 10 remote changes, per entity (no change feed)', () =>
+        withTimeout(measureIncrementalPullWithoutFeed(fPage, adminApi, APP, people.slice(0, 10).map((p) => p.id), hooks, '666'), 180_000, 'incremental pull without the feed (facility link)'),
       );
       await fContext.close();
       await step('facilityPush', `facility link: ${QUEUED_OPS} queued ops pushed`, async () => {
@@ -416,6 +428,8 @@ const resultsFile = ONLY_SYNC
     ? 'bench/results-scope.json'
     : ONLY_DUPLICATES
       ? 'bench/results-duplicates.json'
+      : ONLY_FEED
+        ? 'bench/results-feed.json'
       : ONLY_ATTENDANCE
         ? 'bench/results-attendance.json'
         : 'bench/results.json';

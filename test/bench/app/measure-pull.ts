@@ -55,3 +55,25 @@ export async function measureIncrementalPull(page: Page, writer: Api, appId: str
   }
   return { ms, requests: seen.length, bytes, urls: seen.map((r) => `${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search.slice(0, 120)}`) };
 }
+
+/**
+ * Issue #24.1: the same pull on a server without the change feed (S17), the per-entity fallback.
+ * The page's requests for `changeFeed` are answered 404 as a plain platform would; one Sync now
+ * first lets the engine learn it (remembered for the engine's life), then the measured pull runs.
+ */
+export async function measureIncrementalPullWithoutFeed(page: Page, writer: Api, appId: string, ids: readonly string[], hooksScript: string, areaCode: string): Promise<PullResult> {
+  const plain = '**/functions/changeFeed';
+  await page.route(plain, (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'No such function', code: 'NOT_FOUND' }) }),
+  );
+  try {
+    await page.locator('[data-sync-state="up-to-date"]').first().waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Sync now' }).first().click();
+    await settle(page, 500);
+    const result = await measureIncrementalPull(page, writer, appId, ids, hooksScript, areaCode);
+    if (result.urls.some((u) => u.includes('/functions/changeFeed'))) throw new Error('the engine still asked for the change feed');
+    return result;
+  } finally {
+    await page.unroute(plain);
+  }
+}
