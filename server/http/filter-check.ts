@@ -5,7 +5,7 @@
  * which fields a filter touches.
  */
 import { HttpError } from '../errors';
-import { regexProblem } from '../store/regex-guard';
+import { filterRegexProblem, regexProblem } from '../store/regex-guard';
 
 const SHAPE = /^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z0-9_]{1,64}){0,3}$/;
 // Names that mean something to JavaScript objects: never a field, always an attack.
@@ -89,5 +89,8 @@ export function checkFilter(q: unknown): string[] {
   };
 
   walkQuery(q, 0);
+  // Each pattern passed; together they must fit the same budget (issue #25.4).
+  const problem = filterRegexProblem(q);
+  if (problem) throw bad(problem);
   return [...fields];
 }

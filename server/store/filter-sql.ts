@@ -10,7 +10,7 @@
  * Anything else (unknown operators such as `$where`, wrong operand types, bad field names) is a 400.
  */
 import { badRequest } from './errors';
-import { regexProblem } from './regex-guard';
+import { filterRegexProblem, regexProblem } from './regex-guard';
 import { Params, Target, columnFor, isPlainObject, jsonAt, nestValue, parseFieldPath, textAt } from './sql-parts';
 
 /** Deeper nesting is never legitimate; the cap bounds SQL size and planner work (a DoS guard). */
@@ -24,6 +24,9 @@ const COMPARISONS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $l
 /** Compiles `q` (already parsed JSON) to an SQL condition on `data`; `undefined` means everything. */
 export function compileFilter(q: unknown, params: Params): string {
   if (q === undefined || q === null) return 'TRUE';
+  // Every $regex of the query runs on each row: their cost together is bounded (issue #25.4).
+  const problem = filterRegexProblem(q);
+  if (problem) throw badRequest(problem, 'INVALID_QUERY');
   return compileQuery(q, params, 'data', 0);
 }
 

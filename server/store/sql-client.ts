@@ -34,6 +34,13 @@ export interface SqlClient extends SqlExecutor {
   readonly kind: 'pglite' | 'postgres';
 }
 
+/**
+ * Issue #25.4: statements outside a transaction (reads, and single-row writes by key) get this
+ * much, unless createStore is told otherwise; transactions (creates, updates, bulk writes,
+ * migrations) get the statement timeout. A read past it is answered 503 QUERY_TIMEOUT.
+ */
+export const DEFAULT_READ_TIMEOUT_MS = 3_000;
+
 /** Advisory-lock namespace of withLock ("LOCK" in ASCII); the name's hash is the second key. */
 const NAMED_LOCKS = 0x4c4f434b;
 
@@ -101,15 +108,23 @@ class Channels {
  * PGlite in a worker thread (pglite-worker.mjs), one statement at a time. `memory://` keeps nothing;
  * any other value is a directory on disk, locked for this process (dir-lock.ts) until close().
  *
- * Every statement runs under `statementTimeoutMs`. PostgreSQL's own statement_timeout cannot fire
+ * Statements of a transaction run under `statementTimeoutMs`, others (reads) under the shorter
+ * `readTimeoutMs` (issue #25.4). PostgreSQL's own statement_timeout cannot fire
  * inside WebAssembly, so the timeout is enforced here: the thread is terminated (the statement's
  * transaction is lost, as after a crash) and a fresh PGlite opens the same directory, so the next
  * request answers. A `memory://` database cannot be reopened: after a timeout it refuses every
  * statement rather than answer from an empty database. A statement PGlite answers without a result
  * (a lost error) is treated the same way, because PGlite is not usable after it.
  */
-export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS): Promise<SqlClient> {
+export async function openPglite(
+  dataDir: string,
+  statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
+  readTimeoutMs = DEFAULT_READ_TIMEOUT_MS,
+): Promise<SqlClient> {
   const inMemory = dataDir.startsWith('memory://');
+  // Reads outside a transaction get the shorter timeout; a `memory://` database keeps the longer
+  // one for everything, since a timeout there ends it for good (see above).
+  const readMs = inMemory ? statementTimeoutMs : Math.min(readTimeoutMs, statementTimeoutMs);
   const locks = new Map<string, Promise<unknown>>();
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let worker: Worker;
@@ -179,16 +194,21 @@ export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_S
     return restarting;
   };
 
-  const send = async (op: 'query' | 'close' | 'listen' | 'unlisten', sql = '', params: unknown[] = []): Promise<unknown[]> => {
+  const send = async (
+    op: 'query' | 'close' | 'listen' | 'unlisten',
+    sql = '',
+    params: unknown[] = [],
+    timeoutMs = statementTimeoutMs,
+  ): Promise<unknown[]> => {
     if (restarting) await restarting;
     if (broken) throw broken;
     if (closed && op !== 'close') throw new Error('The database is closed');
     const id = nextId++;
     return new Promise<unknown[]>((resolve, reject) => {
       const timer = setTimeout(() => {
-        const err = new StatementTimeout(statementTimeoutMs);
+        const err = new StatementTimeout(timeoutMs);
         void restart(err);
-      }, statementTimeoutMs);
+      }, timeoutMs);
       waiting.set(id, {
         resolve: (rows) => {
           clearTimeout(timer);
@@ -221,7 +241,7 @@ export async function openPglite(dataDir: string, statementTimeoutMs = DEFAULT_S
   return {
     kind: 'pglite',
     query<T>(sql: string, params: unknown[] = []) {
-      return exclusive(() => send('query', sql, params)) as Promise<T[]>;
+      return exclusive(() => send('query', sql, params, readMs)) as Promise<T[]>;
     },
     withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
       const run = (locks.get(name) ?? Promise.resolve()).then(work, work);
@@ -287,10 +307,18 @@ function asUnavailable(err: unknown): unknown {
  * max_connections (100). While PostgreSQL is down every statement fails fast with `unavailable`; the
  * pool opens fresh connections once it is back, so the server recovers by itself.
  */
-export function openPostgres(databaseUrl: string, poolSize = 10, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS): SqlClient {
-  // 30 s per statement by default: far above any real query (a 5000-row page takes < 1 s), low
-  // enough that a pathological query cannot hold a connection for good. Set on every connection.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, statement_timeout: statementTimeoutMs, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+export function openPostgres(
+  databaseUrl: string,
+  poolSize = 10,
+  statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
+  readTimeoutMs = DEFAULT_READ_TIMEOUT_MS,
+): SqlClient {
+  // Every connection starts with the read timeout (3 s by default: a 5000-row page takes < 1 s, and
+  // a runaway read cannot hold a pooled connection for long); a transaction raises it to the
+  // statement timeout (30 s) for its own statements with SET LOCAL, sent with its BEGIN.
+  const readMs = Math.min(readTimeoutMs, statementTimeoutMs);
+  const begin = readMs === statementTimeoutMs ? 'BEGIN' : `BEGIN; SET LOCAL statement_timeout = ${Math.floor(statementTimeoutMs)}`;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, statement_timeout: readMs, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its connection (server restart) must not crash the process; the pool
   // discards it and the next query opens a fresh one.
   pool.on('error', () => {});
@@ -312,7 +340,7 @@ export function openPostgres(databaseUrl: string, poolSize = 10, statementTimeou
       });
       let broken = false;
       try {
-        await client.query('BEGIN');
+        await client.query(begin);
         const result = await fn({
           query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
         });

@@ -57,6 +57,33 @@ describe('PGlite', () => {
     expect(await sql.query('SELECT count(*)::int AS n FROM t')).toEqual([{ n: 1 }]);
   }, 120_000);
 
+  it('issue #25.4: a read gets the short read timeout, a transaction the statement timeout', async () => {
+    const own = await openPglite(join(dir, 'read-timeout'), 8_000, 800);
+    try {
+      const read = await settle(own.query('SELECT pg_sleep(3)'));
+      expect(read.ok).toBe(false);
+      expect(read.ok ? null : read.error.code).toBe('57014');
+      expect(read.ms).toBeLessThan(7_000);
+      const back = await settle(own.query('SELECT 1 AS one'));
+      expect(back.ok && back.value).toEqual([{ one: 1 }]);
+      console.log(`PGlite: read cut after ${read.ms} ms; the next statement answered ${back.ms} ms later (thread restarted)`);
+      const write = await settle(own.transaction((tx) => tx.query('SELECT pg_sleep(1.5) AS slept')));
+      expect(write.ok).toBe(true);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+
+  it('an in-memory database keeps the statement timeout for reads (a timeout would end it for good)', async () => {
+    const own = await openPglite('memory://', 8_000, 300);
+    try {
+      expect((await settle(own.query('SELECT pg_sleep(1)'))).ok).toBe(true);
+      expect(await own.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
   it('close() does not wait for a runaway statement, and releases the data directory', async () => {
     const own = await openPglite(join(dir, 'closing'), 120_000);
     const running = own.query('SELECT pg_sleep(120)').catch((err) => err);
@@ -87,6 +114,23 @@ describe.skipIf(!postgresInstalled)(`PostgreSQL ${postgresInstalled ? '' : `(${S
       expect(slow.ok ? null : slow.error.code).toBe('57014');
       expect(slow.ms).toBeLessThan(10_000);
       expect(await sql.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await sql.close();
+    }
+  }, 60_000);
+
+  it('issue #25.4: a read gets the short read timeout, a transaction the statement timeout', async () => {
+    const sql = openPostgres(url, 2, 8_000, 500);
+    try {
+      const read = await settle(sql.query('SELECT pg_sleep(3)'));
+      expect(read.ok).toBe(false);
+      expect(read.ok ? null : read.error.code).toBe('57014');
+      expect(read.ms).toBeLessThan(2_500);
+      const write = await settle(sql.transaction(async (tx) => tx.query('SELECT pg_sleep(1) AS slept')));
+      expect(write.ok).toBe(true);
+      // The transaction's SET LOCAL ended with it: the pooled connection reads under 500 ms again.
+      const again = await settle(Promise.all([sql.query('SELECT pg_sleep(1)'), sql.query('SELECT pg_sleep(1)')]));
+      expect(again.ok).toBe(false);
     } finally {
       await sql.close();
     }
