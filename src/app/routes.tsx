@@ -83,6 +83,8 @@ const routeTree = rootRoute.addChildren([
     detailPage('TakeAttendance', screens.TakeAttendance),
     // … and the same roster on paper (SignInSheet), for days the tablet stays outside.
     detailPage('SignInSheet', screens.SignInSheet),
+    // Issue #26: the audit trail, administrators only (the page refuses anyone else, and so does the server).
+    page('Audit', screens.Audit),
     // Passage's own page (not in spec 2.1): what is waiting to sync, refused, or in conflict.
     createRoute({ getParentRoute: () => layoutRoute, path: SYNC_PATH, component: screens.Sync, wrapInSuspense: true }),
     // Any other path: the 404 screen inside the app shell, so the sidebar and header stay (issue #12.8).

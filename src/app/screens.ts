@@ -24,6 +24,7 @@ export const screens = {
   AdminApprovals: lazyScreen(() => import('../screens/admin-approvals/admin-approvals-page').then((m) => m.AdminApprovalsPage)),
   TakeAttendance: lazyScreen(() => import('../screens/take-attendance/take-attendance-page').then((m) => m.TakeAttendancePage)),
   SignInSheet: lazyScreen(() => import('../screens/sign-in-sheet/sign-in-sheet-page').then((m) => m.SignInSheetPage)),
+  Audit: lazyScreen(() => import('../screens/audit/audit-page').then((m) => m.AuditPage)),
   NotFound: lazyScreen(() => import('../screens/not-found/not-found-page').then((m) => m.NotFoundPage)),
   Sync: lazyScreen(() => import('../screens/sync/sync-page').then((m) => m.SyncPage)),
 };

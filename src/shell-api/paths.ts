@@ -18,6 +18,8 @@ export const PAGES = [
   'TakeAttendance',
   // Issue #23.6: a session's roster on paper, for days the tablet cannot come into the room.
   'SignInSheet',
+  // Issue #26: the audit trail, for administrators (/audit).
+  'Audit',
 ] as const;
 
 export type PageName = (typeof PAGES)[number];

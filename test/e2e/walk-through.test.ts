@@ -64,6 +64,7 @@ describe('walk-through', () => {
       'Programs & Sites',
       'Add Participant',
       'User Approvals',
+      'Audit',
     ]);
     for (const [label, path] of [
       ['Participants', '/participants'],
@@ -71,6 +72,7 @@ describe('walk-through', () => {
       ['Programs & Sites', '/programssites'],
       ['Add Participant', '/addparticipant'],
       ['User Approvals', '/adminapprovals'],
+      ['Audit', '/audit'],
       ['Dashboard', '/dashboard'],
     ]) {
       await nav.getByRole('link', { name: label }).click();
@@ -105,7 +107,7 @@ describe('walk-through', () => {
     expect(appErrors(page)).toEqual([]);
   });
 
-  it('a coach reaches every page but User Approvals', async () => {
+  it('a coach reaches every page but User Approvals and Audit', async () => {
     const page = await newWatchedPage();
     await h().signIn(page, DEMO.coach);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -114,6 +116,10 @@ describe('walk-through', () => {
     const cohort = await firstId(page, 'Cohort');
     await walk(page, ['/', '/participants', `/participantdetail?id=${participant}`, '/cohorts', `/cohortdetail?id=${cohort}`, '/programssites']);
     await h().goto(page, '/adminapprovals');
+    await page.getByText("You don't have permission to view this page").waitFor();
+    // Issue #26: nor the audit trail, by sidebar or by address.
+    expect(await nav.getByRole('link', { name: 'Audit' }).count()).toBe(0);
+    await h().goto(page, '/audit');
     await page.getByText("You don't have permission to view this page").waitFor();
     expect(appErrors(page)).toEqual([]);
   });

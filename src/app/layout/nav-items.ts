@@ -1,7 +1,7 @@
-import { LayoutDashboard, Users, GraduationCap, Building2, UserPlus, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { LayoutDashboard, Users, GraduationCap, Building2, UserPlus, ShieldCheck, ScrollText, type LucideIcon } from 'lucide-react';
 import type { PageName } from '../../shell-api/paths';
 
-/** The sidebar entries, in the order of spec.md 2.2; 'User Approvals' only for admins. */
+/** The sidebar entries, in the order of spec.md 2.2; 'User Approvals' (and issue #26's 'Audit') only for admins. */
 export interface NavItem {
   label: string;
   page: PageName;
@@ -18,6 +18,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Programs & Sites', page: 'ProgramsSites', icon: Building2, children: ['ProgramDetail', 'SiteDetail'] },
   { label: 'Add Participant', page: 'AddParticipant', icon: UserPlus },
   { label: 'User Approvals', page: 'AdminApprovals', icon: ShieldCheck, adminOnly: true },
+  // Issue #26: the audit trail, after the spec's entries (Passage's own page).
+  { label: 'Audit', page: 'Audit', icon: ScrollText, adminOnly: true },
 ];
 
 export function navItemsFor(isAdmin: boolean): NavItem[] {

@@ -5,11 +5,9 @@
  */
 import type { OutboxOp } from '../db';
 import type { WriteMeta } from './types';
+import { EDIT_TIMES_HEADER, encodeEditTimes, RESOLVES_CONFLICT_HEADER } from '../../../shared/audit';
 
-/** The header that carries the edit times: encodeURIComponent(JSON.stringify(times)). */
-export const EDIT_TIMES_HEADER = 'X-Passage-Edit-Times';
-/** The header that marks an update a person made to resolve a conflict. */
-export const RESOLVES_CONFLICT_HEADER = 'X-Passage-Resolves-Conflict';
+export { EDIT_TIMES_HEADER, RESOLVES_CONFLICT_HEADER };
 
 /** When the op's change was made, ISO; ops from before issue #26 fall back to when they were queued. */
 export function editTimeOf(op: Pick<OutboxOp, 'edited_at' | 'created_at'>): string | null {
@@ -27,7 +25,7 @@ export function writeMetaOf(ops: ReadonlyArray<Pick<OutboxOp, 'edited_at' | 'cre
 /** The headers a platform request carries for `meta` (none without it). */
 export function writeHeaders(meta: WriteMeta | undefined): Record<string, string> {
   if (!meta) return {};
-  const headers: Record<string, string> = { [EDIT_TIMES_HEADER]: encodeURIComponent(JSON.stringify(meta.editTimes)) };
+  const headers: Record<string, string> = { [EDIT_TIMES_HEADER]: encodeEditTimes(meta.editTimes) };
   if (meta.resolvesConflict) headers[RESOLVES_CONFLICT_HEADER] = '1';
   return headers;
 }

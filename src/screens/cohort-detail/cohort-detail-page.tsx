@@ -16,6 +16,7 @@ import { isScoped, NotOnTabletState } from '../parts/scope-absence';
 import { useCommand } from '../parts/use-command';
 import { useDetailRecord } from '../parts/use-detail-record';
 import { PageHeader } from '../../ui/page-header';
+import { RecordHistory } from '../parts/record-history';
 import { AttendancePanel } from './attendance-panel';
 import { CohortEditForm, COHORT_EDIT_FORM_ID } from './cohort-edit-form';
 import { CohortInfoPanel } from './cohort-info-panel';
@@ -105,6 +106,8 @@ export function CohortDetailPage({ id }: { id: string }) {
           )}
           <EnrolledParticipantsPanel cohort={cohort} roster={roster} />
           <SessionsPanel cohort={cohort} role={role} />
+          {/* Issue #26: who changed this cohort and when (administrators, online). */}
+          <RecordHistory entity="Cohort" recordId={cohort.id} />
         </div>
         <div className="grid content-start items-start gap-6 md:grid-cols-2 xl:grid-cols-1">
           <QuickStatsPanel roster={roster} sessions={sessions} />

@@ -10,6 +10,7 @@ import { BackLink } from '../parts/back-link';
 import { DetailRecordState } from '../parts/detail-record-state';
 import { useDetailRecord, withScope } from '../parts/use-detail-record';
 import { PageHeader } from '../../ui/page-header';
+import { RecordHistory } from '../parts/record-history';
 import { AttendanceCard } from './attendance-card';
 import { CohortEnrollmentsPanel } from './cohort-enrollments-panel';
 import { ConsentCard } from './consent-card';
@@ -78,12 +79,14 @@ export function ParticipantDetailPage({ id }: { id: string }) {
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="space-y-6 lg:col-span-2">
           {editBase ? (
             <ParticipantEditForm participant={editBase} onDone={() => setEditBase(null)} />
           ) : (
             <ParticipantProfileView participant={participant} />
           )}
+          {/* Issue #26: who changed this record and when (administrators, online). */}
+          <RecordHistory entity="Participant" recordId={participant.id} />
         </div>
         <aside className="space-y-6" aria-label="Enrollments, stats and attendance">
           <CohortEnrollmentsPanel participantId={participant.id} />

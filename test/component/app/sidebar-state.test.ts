@@ -21,7 +21,7 @@ describe('sidebar state', () => {
 });
 
 describe('navigation entries', () => {
-  it('are in the order of spec 2.2, with User Approvals for admins only', () => {
+  it('are in the order of spec 2.2, with User Approvals (and Audit, issue #26) for admins only', () => {
     expect(navItemsFor(false).map((i) => i.label)).toEqual(['Dashboard', 'Participants', 'Cohorts', 'Programs & Sites', 'Add Participant']);
     expect(navItemsFor(true).map((i) => i.label)).toEqual([
       'Dashboard',
@@ -30,6 +30,7 @@ describe('navigation entries', () => {
       'Programs & Sites',
       'Add Participant',
       'User Approvals',
+      'Audit',
     ]);
   });
 

@@ -6,6 +6,7 @@ import type { Attendance } from '../../../shared/entities';
 import { CohortDetailPage } from '../../../src/screens/cohort-detail/cohort-detail-page';
 import { ADMIN, clearDb, COACH, renderPage } from '../render-page';
 import { seedCohort } from './seed';
+import { readExportNotices } from '../../../src/data/sync/export-notices';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -101,6 +102,8 @@ describe('CohortDetail attendance (issue #23.4)', () => {
     ]);
     expect(lines).toHaveLength(8); // header, 6 records, the last line end
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:attendance');
+    // Issue #26: the export is kept on the tablet for the audit, sent with the next sync.
+    expect((await readExportNotices(db)).map((n) => n.notice)).toEqual([expect.objectContaining({ kind: 'attendance', row_count: 6, filters: { cohort_id: 'c1' } })]);
   });
 
   it('offers no export to a coach, even the lead', async () => {
