@@ -74,10 +74,9 @@ export function createAuthService(deps: AuthDeps) {
    * mails: the answer must not tell (by an error, or by taking longer) whether the account exists.
    * After the last try, `giveUp` runs (the throttle is lifted so the person can ask again).
    */
-  const inFlight = new Set<Promise<void>>();
   function sendInBackground(send: SendMail, mail: Mail, what: string, giveUp: () => Promise<unknown>): void {
     const delays = deps.mailRetryDelaysMs ?? [5_000, 30_000];
-    const run = (async () => {
+    void (async () => {
       for (let attempt = 0; ; attempt++) {
         try {
           await send(mail);
@@ -93,8 +92,6 @@ export function createAuthService(deps: AuthDeps) {
         }
       }
     })();
-    inFlight.add(run);
-    void run.finally(() => inFlight.delete(run));
   }
 
   /** At most one sign-in mail per account per 30 s, so nobody can flood a mailbox through us. */
@@ -476,11 +473,6 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     setPasswordToken,
-
-    /** Resolves when every reset mail still being sent in the background has been sent or given up. */
-    async mailSettled(): Promise<void> {
-      await Promise.all([...inFlight]);
-    },
   };
 }
 
