@@ -1,6 +1,6 @@
 import type { Cohort } from '../../../shared/entities';
 import type { DataContext } from '../context';
-import { createRecord, updateRecord } from './record-writes';
+import { createRecord, updateRecord, type EditBasis } from './record-writes';
 
 export type CohortInput = Omit<Cohort, 'id' | 'created_date' | 'updated_date' | 'created_by' | 'created_by_id' | 'client_ref' | 'status'> & {
   status?: Cohort['status'];
@@ -14,6 +14,7 @@ export function createCohort(ctx: DataContext, input: CohortInput): Promise<Coho
   return createRecord<Cohort>(ctx, 'Cohort', data);
 }
 
-export function updateCohort(ctx: DataContext, id: string, patch: Partial<CohortInput>): Promise<Cohort> {
-  return updateRecord<Cohort>(ctx, 'Cohort', id, patch);
+/** `basis`: the cohort as the edit form opened (S18), when it may have changed on another device since. */
+export function updateCohort(ctx: DataContext, id: string, patch: Partial<CohortInput>, basis?: EditBasis): Promise<Cohort> {
+  return updateRecord<Cohort>(ctx, 'Cohort', id, patch, undefined, basis ? { basis } : undefined);
 }

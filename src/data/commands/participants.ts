@@ -1,6 +1,6 @@
 import type { Participant } from '../../../shared/entities';
 import type { DataContext } from '../context';
-import { createRecord, updateRecord } from './record-writes';
+import { createRecord, updateRecord, type EditBasis } from './record-writes';
 
 export type ParticipantInput = Omit<Participant, 'id' | 'created_date' | 'updated_date' | 'created_by' | 'created_by_id' | 'client_ref'>;
 
@@ -32,7 +32,10 @@ export function createParticipant(ctx: DataContext, input: ParticipantInput): Pr
   return createRecord<Participant>(ctx, 'Participant', withDefaults(input), pinOwn(ctx));
 }
 
-/** Only the fields that really change are queued (S4). Accepts a temporary id or its alias. */
-export function updateParticipant(ctx: DataContext, id: string, patch: Partial<ParticipantInput>): Promise<Participant> {
-  return updateRecord<Participant>(ctx, 'Participant', id, patch, pinOwn(ctx));
+/**
+ * Only the fields that really change are queued (S4). Accepts a temporary id or its alias. `basis`:
+ * the record as the edit form opened (S18), when it may have changed on another device since.
+ */
+export function updateParticipant(ctx: DataContext, id: string, patch: Partial<ParticipantInput>, basis?: EditBasis): Promise<Participant> {
+  return updateRecord<Participant>(ctx, 'Participant', id, patch, pinOwn(ctx), basis ? { basis } : undefined);
 }

@@ -104,8 +104,19 @@ export async function requeueAsCreate(ctx: DataContext, entity: EntityName, row:
 }
 
 /**
+ * What an edit form's save is based on (S18): the record's values and updated_date as the form
+ * opened, when another device may have changed it since (the mirror then holds the newer values).
+ */
+export interface EditBasis {
+  values: Record<string, unknown>;
+  updated_date: string | null;
+}
+
+/**
  * Change some fields. Only fields whose value really changes are queued, with the value they had
- * (the base) and the row's updated_date, so the engine can merge per field (S4).
+ * (the base) and the row's updated_date, so the engine can merge per field (S4). With `basis` (an
+ * edit form's), the base is what the person saw when the form opened, not the mirror's newer row:
+ * a field both they and another device changed is then a conflict, not a silent overwrite.
  */
 export async function updateRecord<T extends object>(
   ctx: DataContext,
@@ -115,7 +126,7 @@ export async function updateRecord<T extends object>(
   /** More writes that belong to the same transaction (e.g. the cached current user). */
   also?: { tables: Table[]; run: (row: Body) => Promise<void> },
   /** Issue #26: the change is a person's answer to a conflict (the Sync page). */
-  mark?: { resolvesConflict?: boolean },
+  mark?: { resolvesConflict?: boolean; basis?: EditBasis },
 ): Promise<T> {
   const { db } = ctx;
   const realId = await resolvedId(ctx, id);
@@ -131,13 +142,14 @@ export async function updateRecord<T extends object>(
       for (const [field, value] of Object.entries(bodyOf(patch))) {
         if (field === 'client_ref' || sameValue(row[field], value)) continue;
         data[field] = value;
-        base_values[field] = row[field] ?? null;
+        const basis = mark?.basis;
+        base_values[field] = basis && Object.hasOwn(basis.values, field) ? (basis.values[field] ?? null) : (row[field] ?? null);
       }
       result = { ...row, ...data };
       if (Object.keys(data).length === 0) return;
       changedAny = true;
       await table.put(result);
-      const base_updated_date = (row.updated_date as string | undefined) ?? null;
+      const base_updated_date = mark?.basis ? mark.basis.updated_date : ((row.updated_date as string | undefined) ?? null);
       await queue(ctx, entity, realId, { kind: 'update', data, base_values, base_updated_date }, mark?.resolvesConflict ? { resolves_conflict: true } : {});
       await also?.run(result);
     }),

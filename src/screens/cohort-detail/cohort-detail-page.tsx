@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { PAGE_NEEDS } from '../../data/queries/first-sync';
 import { useState } from 'react';
 import { updateCohort, type CohortInput } from '../../data/commands/cohorts';
+import type { EditBasis } from '../../data/commands/record-writes';
 import { useCohort, useCohortRoster } from '../../data/queries/cohorts';
 import { useTabletScope } from '../../data/queries/scope';
 import { useSessionsOfCohort } from '../../data/queries/sessions';
@@ -38,7 +39,7 @@ export function CohortDetailPage({ id }: { id: string }) {
   const isAdmin = useIsAdmin();
   const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
-  const save = useCommand((data, cohortId: string, patch: Partial<CohortInput>) => updateCohort(data, cohortId, patch), {
+  const save = useCommand((data, cohortId: string, patch: Partial<CohortInput>, basis: EditBasis) => updateCohort(data, cohortId, patch, basis), {
     success: 'Cohort updated successfully!',
     failure: 'Failed to update cohort. Please try again.',
     onSuccess: () => setEditing(false),
@@ -100,7 +101,7 @@ export function CohortDetailPage({ id }: { id: string }) {
       <div className="grid gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           {editing ? (
-            <CohortEditForm cohort={cohort} onSave={(patch) => void save.run(cohort.id, patch)} />
+            <CohortEditForm cohort={cohort} onSave={(patch, basis) => void save.run(cohort.id, patch, basis)} />
           ) : (
             <CohortInfoPanel cohort={cohort} activeCount={roster?.active.length} />
           )}

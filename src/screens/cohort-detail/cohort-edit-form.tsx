@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { CohortInput } from '../../data/commands/cohorts';
+import type { EditBasis } from '../../data/commands/record-writes';
+import { sameFieldValue, showFieldValue, type EditField } from '../../domain/record-edit';
+import { ChangedElsewhereNotice } from '../parts/changed-elsewhere-notice';
+import { useRecordEdit } from '../parts/use-record-edit';
 import type { Cohort, CohortStatus } from '../../../shared/entities';
 import { capacityError, parseCapacity } from '../../domain/capacity';
 import { codeKey, duplicateCodeMessage } from '../../domain/cohort-code';
@@ -10,16 +14,47 @@ import { FormSection, SelectField, TextAreaField, TextField } from '../../ui/fie
 export const COHORT_EDIT_FORM_ID = 'cohort-edit-form';
 
 const STATUSES: CohortStatus[] = ['planned', 'active', 'completed'];
+const statusLabel = (s: string) => s[0].toUpperCase() + s.slice(1);
 
-/** Edit Cohort (admins): the seven fields of spec 2.10; only changed fields reach the outbox. */
-export function CohortEditForm({ cohort, onSave }: { cohort: Cohort; onSave: (patch: Partial<CohortInput>) => void }) {
-  const [code, setCode] = useState(cohort.cohort_code ?? '');
-  const [status, setStatus] = useState<CohortStatus>(cohort.status || 'planned');
-  const [start, setStart] = useState(cohort.start_date ?? '');
-  const [end, setEnd] = useState(cohort.end_date ?? '');
-  const [capacity, setCapacity] = useState(cohort.capacity == null ? '' : String(cohort.capacity));
-  const [lead, setLead] = useState(cohort.lead_coach_email ?? '');
-  const [notes, setNotes] = useState(cohort.schedule_notes ?? '');
+/** The form's fields as the notice names them (S18). */
+const FIELDS: EditField[] = [
+  { key: 'cohort_code', label: 'Cohort Code' },
+  { key: 'status', label: 'Status', show: (v) => (typeof v === 'string' && v ? statusLabel(v) : showFieldValue(v)) },
+  { key: 'start_date', label: 'Start Date' },
+  { key: 'end_date', label: 'End Date' },
+  { key: 'capacity', label: 'Capacity' },
+  { key: 'lead_coach_email', label: 'Lead Coach Email' },
+  { key: 'schedule_notes', label: 'Schedule Notes' },
+];
+
+/** What the inputs show for a cohort. */
+function inputsOf(c: Cohort) {
+  return {
+    code: c.cohort_code ?? '',
+    status: (c.status || 'planned') as CohortStatus,
+    start: c.start_date ?? '',
+    end: c.end_date ?? '',
+    capacity: c.capacity == null ? '' : String(c.capacity),
+    lead: c.lead_coach_email ?? '',
+    notes: c.schedule_notes ?? '',
+  };
+}
+
+/**
+ * Edit Cohort (admins): the seven fields of spec 2.10; only the fields the person changed reach the
+ * outbox, based on the cohort as the form opened (S4). `cohort` is the live record: a change from
+ * another device shows above the form, never in it (S18).
+ */
+export function CohortEditForm({ cohort, onSave }: { cohort: Cohort; onSave: (patch: Partial<CohortInput>, basis: EditBasis) => void }) {
+  const edit = useRecordEdit(cohort, FIELDS);
+  const [initial] = useState(() => inputsOf(edit.start));
+  const [code, setCode] = useState(initial.code);
+  const [status, setStatus] = useState<CohortStatus>(initial.status);
+  const [start, setStart] = useState(initial.start);
+  const [end, setEnd] = useState(initial.end);
+  const [capacity, setCapacity] = useState(initial.capacity);
+  const [lead, setLead] = useState(initial.lead);
+  const [notes, setNotes] = useState(initial.notes);
   const [submitted, setSubmitted] = useState(false);
   const codes = useCohortCodes();
   const holder = codes?.get(codeKey(code));
@@ -35,33 +70,50 @@ export function CohortEditForm({ cohort, onSave }: { cohort: Cohort; onSave: (pa
     end: end && start && end < start ? 'End date must be on or after the start date' : undefined,
   };
 
+  const values: Partial<CohortInput> = {
+    cohort_code: code.trim(),
+    status,
+    start_date: start || null,
+    end_date: end || null,
+    // Spec 5: a capacity that does not parse as a number is saved as null (unlimited).
+    capacity: parseCapacity(capacity),
+    lead_coach_email: lead.trim() || null,
+    schedule_notes: notes.trim() || null,
+  };
+  const touched = FIELDS.map((f) => f.key).filter((k) => !sameFieldValue(values[k as keyof CohortInput], (edit.start as unknown as Record<string, unknown>)[k]));
+
   function submit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
     if (errors.code || errors.capacity || errors.end) return;
-    onSave({
-      cohort_code: code.trim(),
-      status,
-      start_date: start || null,
-      end_date: end || null,
-      // Spec 5: a capacity that does not parse as a number is saved as null (unlimited).
-      capacity: parseCapacity(capacity),
-      lead_coach_email: lead.trim() || null,
-      schedule_notes: notes.trim() || null,
-    });
+    onSave(Object.fromEntries(touched.map((k) => [k, values[k as keyof CohortInput]])) as Partial<CohortInput>, edit.basis);
+  }
+
+  /** The new values for the fields not touched; what was typed stays. */
+  function takeNew() {
+    const fresh = inputsOf(edit.takeNew(touched));
+    const keep = (key: string) => touched.includes(key);
+    if (!keep('cohort_code')) setCode(fresh.code);
+    if (!keep('status')) setStatus(fresh.status);
+    if (!keep('start_date')) setStart(fresh.start);
+    if (!keep('end_date')) setEnd(fresh.end);
+    if (!keep('capacity')) setCapacity(fresh.capacity);
+    if (!keep('lead_coach_email')) setLead(fresh.lead);
+    if (!keep('schedule_notes')) setNotes(fresh.notes);
   }
 
   // A taken code shows at once; the other messages after a first Save.
   const shown: Partial<typeof errors> = submitted ? errors : { code: holder !== undefined && holder !== cohort.id ? errors.code : undefined };
   return (
     <form id={COHORT_EDIT_FORM_ID} onSubmit={submit} noValidate>
+      <ChangedElsewhereNotice changes={edit.changes} touched={touched} onTake={takeNew} />
       <FormSection title="Edit Cohort">
         <TextField label="Cohort Code" value={code} onChange={(e) => setCode(e.target.value)} error={shown.code} autoFocus />
         <SelectField
           label="Status"
           value={status}
           onChange={(e) => setStatus(e.target.value as CohortStatus)}
-          options={STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }))}
+          options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
         />
         <TextField label="Start Date" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
         <TextField label="End Date" type="date" value={end} onChange={(e) => setEnd(e.target.value)} error={shown.end} />

@@ -3,7 +3,6 @@ import { Pencil } from 'lucide-react';
 import { PAGE_NEEDS } from '../../data/queries/first-sync';
 import { useParticipant } from '../../data/queries/participants';
 import { useKeepOnTablet } from '../../data/online/beyond-scope-hooks';
-import type { Participant } from '../../../shared/entities';
 import { buttonClass } from '../../ui/button';
 import { FirstSyncNotice } from '../parts/first-sync-notice';
 import { BackLink } from '../parts/back-link';
@@ -33,20 +32,20 @@ export function ParticipantDetailPage({ id }: { id: string }) {
   // holds every site, 'none' when the server has no such participant either: not found).
   const beyond = useKeepOnTablet(id, local.show === 'not-found');
   const view = withScope(local, beyond.status === 'idle' || beyond.status === 'none' ? 'no' : 'maybe');
-  // The participant as it was when editing began: the edit sends only what changed since then,
-  // so a field someone else changed meanwhile (and synced in) is not overwritten.
-  const [editBase, setEditBase] = useState<Participant | null>(null);
+  // Editing: the form holds the participant as it was when editing began and sends only what
+  // changed since then; a change from another device shows in the form, never over it (S18).
+  const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
 
   // Back from edit mode (saved or cancelled): return focus to 'Edit Profile'.
   useEffect(() => {
-    if (editBase) wasEditing.current = true;
+    if (editing) wasEditing.current = true;
     else if (wasEditing.current) {
       wasEditing.current = false;
       editButton.current?.focus();
     }
-  }, [editBase]);
+  }, [editing]);
 
   if (view.show !== 'record') {
     return (
@@ -71,8 +70,8 @@ export function ParticipantDetailPage({ id }: { id: string }) {
         title={name}
         subtitle={`UID: ${participant.academy_uid || 'N/A'}`}
         actions={
-          editBase ? undefined : (
-            <button type="button" ref={editButton} className={buttonClass('primary')} onClick={() => setEditBase(participant)}>
+          editing ? undefined : (
+            <button type="button" ref={editButton} className={buttonClass('primary')} onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="h-4 w-4" /> Edit Profile
             </button>
           )
@@ -80,8 +79,8 @@ export function ParticipantDetailPage({ id }: { id: string }) {
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          {editBase ? (
-            <ParticipantEditForm participant={editBase} onDone={() => setEditBase(null)} />
+          {editing ? (
+            <ParticipantEditForm participant={participant} onDone={() => setEditing(false)} />
           ) : (
             <ParticipantProfileView participant={participant} />
           )}
