@@ -6,6 +6,8 @@
  * list pages (50, newest first), 20 % counts, 15 % single reads, 7 % updates, 3 % creates; all as
  * the demo administrator (one sign-in per instance, the token shared). Prints requests/s, p50, p95,
  * p99 and errors (any answer that is not 2xx, or a failed connection) per setup.
+ * LOAD_WRITES=0 sends reads only (the updates and creates become single reads), to tell the cost of
+ * writes apart; LOAD_ONLY=postgres skips PGlite.
  *
  * The load generator runs on the same machine as the servers (and PostgreSQL), so on 2 cores the
  * numbers are a floor: the clients take CPU the servers would have.
@@ -21,6 +23,8 @@ const CLIENTS = Number(process.env.LOAD_CLIENTS || 50);
 const SECONDS = Number(process.env.LOAD_SECONDS || 20);
 const APP = 'passage';
 const SECRET = 'load-bench-secret-0123456789abcdef0123456789';
+const WRITES = process.env.LOAD_WRITES !== '0';
+const ONLY_POSTGRES = process.env.LOAD_ONLY === 'postgres';
 
 interface Row {
   setup: string;
@@ -78,7 +82,7 @@ async function run(setup: string, bases: string[]): Promise<Row> {
       let init: RequestInit = { headers: auth(n) };
       if (r < 0.55) url += '?limit=50&sort=-updated_date';
       else if (r < 0.75) url += '/count';
-      else if (r < 0.9) url += `/${id}`;
+      else if (r < 0.9 || !WRITES) url += `/${id}`;
       else if (r < 0.97) {
         url += `/${id}`;
         init = { method: 'PUT', headers: { ...auth(n), 'content-type': 'application/json' }, body: JSON.stringify({ phone: `(510) 555-${String(Math.floor(random() * 10_000)).padStart(4, '0')}` }) };
@@ -114,7 +118,7 @@ async function boot(env: Record<string, string>) {
 const rows: Row[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'passage-load-'));
 try {
-  {
+  if (!ONLY_POSTGRES) {
     const a = await boot({ DATA_DIR: join(scratch, 'pglite'), DATABASE_URL: '' });
     try {
       rows.push(await run('PGlite, 1 instance', [a.base]));
@@ -145,7 +149,7 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-console.log(`\n${CLIENTS} clients, ${SECONDS} s each, server processes on this machine\n`);
+console.log(`\n${CLIENTS} clients, ${SECONDS} s each, ${WRITES ? '10 % writes' : 'reads only'}, server processes on this machine\n`);
 console.log('| Setup | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Errors |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
