@@ -201,7 +201,8 @@ export async function openPglite(
     timeoutMs = statementTimeoutMs,
   ): Promise<unknown[]> => {
     if (restarting) await restarting;
-    if (broken) throw broken;
+    // PGlite could not be opened again (after a timeout): as unreachable as a stopped PostgreSQL.
+    if (broken) throw Object.assign(unavailable(), { cause: broken });
     if (closed && op !== 'close') throw new Error('The database is closed');
     const id = nextId++;
     return new Promise<unknown[]>((resolve, reject) => {

@@ -12,7 +12,7 @@ import { createLifecycle } from '../../../server/http/lifecycle';
 import { createLogger } from '../../../server/http/logger';
 import { createStore } from '../../../server/store/index';
 import { createPostgresStore } from '../../../server/store/postgres-store';
-import { openPostgres } from '../../../server/store/sql-client';
+import { openPglite, openPostgres } from '../../../server/store/sql-client';
 import type { Store } from '../../../server/store/types';
 import { freePort } from '../../support/processes';
 
@@ -92,6 +92,19 @@ describe('database unreachable', () => {
       expect(records().find((r) => r.route === '/api/apps/:appId/auth/login')).toMatchObject({ status: 503, level: 'error' });
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe('embedded database that cannot be opened again', () => {
+  it('refuses every later statement as unavailable (503), not as a 500', async () => {
+    // memory:// cannot be reopened after a timeout ends its thread (sql-client.ts).
+    const sql = await openPglite('memory://', 300);
+    try {
+      await expect(sql.query('SELECT pg_sleep(3)')).rejects.toThrow(/statement timeout/);
+      await expect(sql.query('SELECT 1')).rejects.toMatchObject({ kind: 'unavailable', code: 'DATABASE_UNAVAILABLE' });
+    } finally {
+      await sql.close();
     }
   });
 });
