@@ -40,9 +40,9 @@ export interface AuditCsvEvent {
 }
 
 /** 'phone: 555-0100 → 555-0199; address: (empty) → 12 Main St' — one cell for every change. */
-export function changesText(changes: unknown): string {
+export function changesText(changes: unknown, action?: string): string {
   const show = (v: unknown) => valueText(v) || '(empty)';
-  return changedFields(changes)
+  return changedFields(changes, action)
     .map((c) => (c.kind === 'change' ? `${c.field}: ${show(c.old)} → ${show(c.new)}` : `${c.field}: ${show(c.new)}`))
     .join('; ');
 }
@@ -64,7 +64,7 @@ export function auditCsv(events: readonly AuditCsvEvent[]): string {
         e.record_id ?? '',
         e.outcome === 'failure' ? 'Failure' : 'Success',
         e.reason ?? '',
-        changesText(e.changes),
+        changesText(e.changes, e.action),
         e.address ?? '',
       ]
         .map(csvCell)

@@ -105,18 +105,45 @@ function isOldNew(value: unknown): value is { old: unknown; new: unknown } {
   return !!value && typeof value === 'object' && !Array.isArray(value) && 'old' in value && 'new' in value;
 }
 
-/** The fields an event names, in the order the server gave them: old → new pairs, or plain values. */
-export function changedFields(changes: unknown): ChangedField[] {
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * The fields an event names, in the order the server gave them: old → new for a change; for a
+ * record made (`create`) or deleted (`delete`) the values it had, without the empty ones — 'empty →
+ * empty' twenty times says nothing. An enrolment is either (a new enrollment, or a status change):
+ * read from its values. Other events' details as they are.
+ */
+export function changedFields(changes: unknown, action?: string): ChangedField[] {
   if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return [];
-  return Object.entries(changes as Record<string, unknown>).map(([field, value]) =>
+  const entries = Object.entries(changes as Record<string, unknown>);
+  const pairs = entries.filter(([, v]) => isOldNew(v)) as Array<[string, { old: unknown; new: unknown }]>;
+  const either = action === 'enroll' || action === 'unenroll';
+  if (pairs.length === entries.length && pairs.length > 0 && (action === 'create' || action === 'delete' || either)) {
+    const made = action === 'create' || (either && pairs.every(([, v]) => isEmpty(v.old)));
+    const gone = action === 'delete' || (either && !made && pairs.every(([, v]) => isEmpty(v.new)));
+    if (made || gone) {
+      return pairs.flatMap(([field, v]) => {
+        const value = made ? v.new : v.old;
+        return isEmpty(value) ? [] : [{ field, new: value, kind: 'value' as const }];
+      });
+    }
+  }
+  return entries.map(([field, value]) =>
     isOldNew(value) ? { field, old: value.old, new: value.new, kind: 'change' } : { field, new: value, kind: 'value' },
   );
 }
 
-/** A field name for people: 'custody_status' → 'Custody status'. */
+/** Words read as letters: 'academy_uid' → 'Academy UID'. */
+const LETTERS = new Set(['id', 'uid', 'cdcr', 'ip', 'url']);
+
+/** A field name for people: 'custody_status' → 'Custody status', 'cdcr_number' → 'CDCR number'. */
 export function fieldLabel(field: string): string {
-  const words = humanize(field).trim();
-  return words ? words[0].toUpperCase() + words.slice(1) : field;
+  const words = humanize(field)
+    .trim()
+    .split(/\s+/)
+    .map((w) => (LETTERS.has(w.toLowerCase()) ? w.toUpperCase() : w));
+  const text = words.join(' ');
+  return text ? text[0].toUpperCase() + text.slice(1) : field;
 }
 
 /** A value for people: empty for null/'' (the screen says 'empty'), JSON for objects and lists. */

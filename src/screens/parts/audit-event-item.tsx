@@ -35,11 +35,11 @@ function Value({ value }: { value: unknown }) {
 }
 
 /** The fields the event changed: old → new for an update, the values of a create or a delete. */
-function Changes({ changes }: { changes: AuditEventView['changes'] }) {
-  const fields = changedFields(changes);
+function Changes({ changes, action }: { changes: AuditEventView['changes']; action: string }) {
+  const fields = changedFields(changes, action);
   if (fields.length === 0) return null;
   return (
-    <dl className="mt-2 grid gap-1 rounded-lg bg-slate-50 p-3 text-sm @lg:grid-cols-[minmax(8rem,auto)_1fr] @lg:gap-x-4">
+    <dl className="mt-2 grid content-start gap-1 rounded-lg bg-slate-50 p-3 text-sm @lg:grid-cols-[minmax(8rem,auto)_1fr] @lg:gap-x-4 @3xl:mt-1">
       {fields.map((f) => (
         <div key={f.field} className="contents">
           <dt className="font-medium text-slate-700">{fieldLabel(f.field)}</dt>
@@ -98,20 +98,25 @@ export function AuditEventItem({ event, recordTitle, showRecord = true }: { even
         </p>
         <Badge tone={failed ? 'red' : 'green'}>{failed ? 'Failed' : 'Succeeded'}</Badge>
       </div>
-      <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-        <span className="break-all">{event.actor_email ?? 'Unknown person'}</span>
-        {device && (
-          <span className="inline-flex items-center gap-1">
-            <Tablet aria-hidden="true" className="h-3.5 w-3.5" />
-            {device}
-          </span>
-        )}
-      </p>
-      <p className="mt-1 text-sm text-slate-600">
-        <When event={event} />
-      </p>
-      {event.reason && <p className={failed ? 'mt-1 text-sm text-red-800' : 'mt-1 text-sm text-slate-600'}>{event.reason}</p>}
-      <Changes changes={event.changes} />
+      {/* Wide (a desktop's Audit page): who and when on the left, the changed fields beside them. */}
+      <div className="grid @3xl:grid-cols-[minmax(16rem,22rem)_1fr] @3xl:gap-6">
+        <div className="min-w-0">
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <span className="break-all">{event.actor_email ?? 'Unknown person'}</span>
+            {device && (
+              <span className="inline-flex items-center gap-1">
+                <Tablet aria-hidden="true" className="h-3.5 w-3.5" />
+                {device}
+              </span>
+            )}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            <When event={event} />
+          </p>
+          {event.reason && <p className={failed ? 'mt-1 text-sm text-red-800' : 'mt-1 text-sm text-slate-600'}>{event.reason}</p>}
+        </div>
+        <Changes changes={event.changes} action={event.action} />
+      </div>
     </li>
   );
 }
