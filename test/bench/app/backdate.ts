@@ -14,7 +14,8 @@ const DAY = 86_400_000;
 export async function backdate(dataDir: string, app: string, now = Date.now()): Promise<void> {
   const from = now - 180 * DAY;
   const span = 180 * DAY - 3_600_000; // history ends an hour ago
-  const sql = await openPglite(dataDir);
+  // One UPDATE of every record, and the index rebuilt: far beyond a request's read timeout (3 s).
+  const sql = await openPglite(dataDir, 600_000, 600_000);
   try {
     // The GIN index would be updated for every row (~20 entries each); rebuilding it once is faster.
     await sql.query('DROP INDEX IF EXISTS records_data');
