@@ -34,6 +34,7 @@ import { buildHooksScript, injectHooks } from './app/inject-bundle';
 import { coldStartOffline, queueAndPush } from './app/measure-offline';
 import { timeUnlockParticipants } from './app/measure-unlock';
 import { measureIncrementalPull, measureIncrementalPullWithoutFeed } from './app/measure-pull';
+import { measureIdleMinute, measureLiveChange } from './app/measure-live';
 import { countOpeningRequests } from './app/measure-requests';
 import { measureInitialSync } from './app/measure-sync';
 import { peakHeap, timeOpenParticipants, timeSearch } from './app/measure-participants';
@@ -78,6 +79,9 @@ const why = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : Str
  * offline and 30 taps on it, at CPU 4× (app/measure-attendance.ts).
  * BENCH_ONLY=feed (issue #24.1): the administrator's first sync (loopback and facility link), then
  * the incremental pull of 10 changes with the change feed and without it (per entity) on each.
+ * BENCH_ONLY=live (issue #24.2): the coach's first sync (loopback and facility link), then on each
+ * page an administrator's change over HTTP → visible on the open Participants page (10 runs), and
+ * on loopback the requests of an idle online minute (app/measure-live.ts).
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const ONLY_SYNC = ONLY === 'sync';
@@ -85,6 +89,8 @@ const ONLY_SCOPE = ONLY === 'scope';
 const ONLY_DUPLICATES = ONLY === 'duplicates';
 const ONLY_FEED = ONLY === 'feed';
 const ONLY_ATTENDANCE = ONLY === 'attendance';
+const ONLY_LIVE = ONLY === 'live';
+const LIVE_STEPS = new Set<string>(['coachSync', 'liveChange', 'idleMinute', 'coachFacility', 'liveChangeFacility']);
 const ATTENDANCE_STEPS = new Set<string>(['coachSync', 'rosterOpen', 'attendanceTaps']);
 const SYNC_STEPS = new Set<string>(['initial', 'floor', 'crypto', 'pull', 'pullFallback', 'coldStart', 'push', 'facilitySync', 'facilityPull', 'facilityPullFallback', 'facilityPush']);
 const FEED_STEPS = new Set<string>(['initial', 'pull', 'pullFallback', 'facilitySync', 'facilityPull', 'facilityPullFallback']);
@@ -97,6 +103,7 @@ async function step<K extends keyof Results>(key: K, name: string, fn: () => Pro
   if (ONLY_SCOPE && !SCOPE_STEPS.has(key)) return;
   if (ONLY_DUPLICATES && key !== 'initial' && key !== 'duplicates') return;
   if (ONLY_ATTENDANCE && !ATTENDANCE_STEPS.has(key)) return;
+  if (ONLY_LIVE && !LIVE_STEPS.has(key)) return;
   log(`${name}…`);
   try {
     results[key] = await fn();
@@ -161,7 +168,7 @@ try {
   const hooks = await buildHooksScript(ROOT);
   const marks = { expectedParticipants: expected };
   // Issue #23: the coach's class of 30, its session moved to today when the seed is from another day.
-  const rosterClass = ONLY_SYNC || ONLY_DUPLICATES || ONLY_FEED ? null : await prepareRosterClass(adminApi, APP).catch((e: unknown) => why(e));
+  const rosterClass = ONLY_SYNC || ONLY_DUPLICATES || ONLY_FEED || ONLY_LIVE ? null : await prepareRosterClass(adminApi, APP).catch((e: unknown) => why(e));
   if (rosterClass) log(typeof rosterClass === 'string' ? `roster class: ${rosterClass}` : `roster class ${rosterClass.cohortCode}: ${rosterClass.participantIds.length} active enrollments${rosterClass.moved ? ', session moved to today' : ''}`);
 
   // Issue #22.7, the scope rows, each on a fresh profile, before anything adds rows to the server
@@ -190,6 +197,19 @@ try {
         log(`  ${Math.round(g.ms)} ms for ${JSON.stringify(g.rows)} via ${g.via}; ${g.requests} requests, ${(g.bytes / 1024).toFixed(1)} KB; sites ${g.sitesBefore} → ${g.sitesAfter}`);
         return g;
       });
+      // Issue #24.2: while the coach's page is online: a change made elsewhere shows on it; an idle minute.
+      await step('liveChange', "change by an admin over HTTP → visible on the coach's open Participants page, loopback", async () => {
+        if (!synced) throw new Error("the coach's first sync did not finish");
+        const l = await withTimeout(measureLiveChange(coachPage, adminApi, APP), 600_000, 'live change');
+        log(`  ${l.runs.map((v) => Math.round(v)).join(', ')} ms; p95 ${Math.round(l.p95)} ms; API requests per change ${l.requests.join(', ')}`);
+        return l;
+      });
+      await step('idleMinute', 'requests in an idle online minute (Participants open)', async () => {
+        if (!synced) throw new Error("the coach's first sync did not finish");
+        const i = await withTimeout(measureIdleMinute(coachPage), 180_000, 'idle minute');
+        log(`  ${i.requests} requests besides the stream (${i.urls.join(', ') || 'none'}); stream opened ${i.streamOpenings}×`);
+        return i;
+      });
       // Issue #23: the coach's roster with no network on a slow tablet; the context stays offline.
       await setCpuRate(coachPage, 4);
       await step('rosterOpen', 'attendance: roster of 30 opened offline, CPU 4×', async () => {
@@ -209,7 +229,7 @@ try {
     } finally {
       await coachContext.close().catch(() => undefined);
     }
-    if (!ONLY_ATTENDANCE) {
+    if (!ONLY_ATTENDANCE && !ONLY_LIVE) {
       const adminRows = await serverCounts(adminApi, APP);
       const adminContext = await openProfile(join(work, 'admin-profile'), { expectedParticipants: adminRows.participants });
       try {
@@ -235,7 +255,7 @@ try {
     }
   }
 
-  if (!ONLY_SCOPE && !ONLY_ATTENDANCE) {
+  if (!ONLY_SCOPE && !ONLY_ATTENDANCE && !ONLY_LIVE) {
     // The first sign-in's page counts the sealed rows it writes and reads (the encryption share, #14.4).
     let context = await openProfile(profileDir, { ...marks, countSealed: true });
     let page = await firstPage(context);
@@ -326,7 +346,7 @@ try {
   const link = await startLinkProxy(server.baseUrl, FACILITY_LINK);
   log(`facility link: ${describeLink(FACILITY_LINK)}, proxy at ${link.baseUrl}`);
   try {
-    if (!ONLY_SCOPE && !ONLY_DUPLICATES && !ONLY_ATTENDANCE) {
+    if (!ONLY_SCOPE && !ONLY_DUPLICATES && !ONLY_ATTENDANCE && !ONLY_LIVE) {
       const facilityDir = join(work, 'facility-profile');
       const expectedRows = await serverCounts(coachApi, APP);
       const facilityMarks = { expectedParticipants: expectedRows.participants };
@@ -381,6 +401,12 @@ try {
           log(`  Dashboard usable ${Math.round(s.usableMs)} ms from the Sign in click (PIN screen ${Math.round(s.pinScreenMs)} ms + Save PIN → usable ${Math.round(s.usableAfterSaveMs)} ms), whole scope ${Math.round(s.completeMs)} ms; ${(s.apiBytes / 1024).toFixed(1)} KB API in ${s.apiRequests} requests`);
           return s;
         });
+        await step('liveChangeFacility', "facility link: change by an admin over HTTP → visible on the coach's open Participants page", async () => {
+          if (typeof results.coachFacility !== 'object') throw new Error("the coach's first sync did not finish");
+          const l = await withTimeout(measureLiveChange(cfPage, adminApi, APP), 600_000, 'live change (facility link)');
+          log(`  ${l.runs.map((v) => Math.round(v)).join(', ')} ms; p95 ${Math.round(l.p95)} ms; API requests per change ${l.requests.join(', ')}`);
+          return l;
+        });
       } finally {
         await cfContext.close().catch(() => undefined);
       }
@@ -432,7 +458,9 @@ const resultsFile = ONLY_SYNC
         ? 'bench/results-feed.json'
       : ONLY_ATTENDANCE
         ? 'bench/results-attendance.json'
-        : 'bench/results.json';
+        : ONLY_LIVE
+          ? 'bench/results-live.json'
+          : 'bench/results.json';
 const table = markdownTable(rows);
 mkdirSync(join(ROOT, 'bench'), { recursive: true });
 const meta = { date: new Date().toISOString(), cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, seeded: seededCounts, totalSeconds: Math.round((performance.now() - t0) / 1000) };

@@ -4,6 +4,7 @@ import { BASELINE_CAP_MS, describeLink, FACILITY_GOALS as G, FACILITY_LINK, GOAL
 import type { BaselinePush, FacilitySync, FirstVisit } from './measure-facility';
 import type { PushResult } from './measure-offline';
 import type { PullResult } from './measure-pull';
+import type { IdleMinute, LiveChange } from './measure-live';
 import type { AttendanceTaps, RosterOpen } from './measure-attendance';
 import type { AdminSync, ParticipantsHeld, ScopedSync, ScopeGrow } from './measure-scope';
 import type { UnlockParticipants } from './measure-unlock';
@@ -50,6 +51,10 @@ export interface Results {
   /** Issue #24.1: with the change feed (S17); pullFallback: the same on a server without it (per entity). */
   pull?: PullResult | string;
   pullFallback?: PullResult | string;
+  /** Issue #24.2 (S18): an administrator's change → visible on the coach's open page; an idle online minute. */
+  liveChange?: LiveChange | string;
+  liveChangeFacility?: LiveChange | string;
+  idleMinute?: IdleMinute | string;
   heap?: { peak: number } | string;
   /**
    * ms: bulkPut only; engineMs: the engine's page writes of the same rows; v1Ms: bulkPut with
@@ -227,6 +232,30 @@ export function buildRows(r: Results): Row[] {
     !lf || err(lf)
       ? naRow('Incremental pull of 10 remote changes, per entity (server without the feed)', '≤ 100 ms, ≤ 20 KB', lf ?? 'not run')
       : { figure: 'Incremental pull of 10 remote changes, per entity (server without the feed)', value: `${ms(lf.ms)}, ${kb(lf.bytes)} in ${lf.requests} requests`, goal: '≤ 100 ms, ≤ 20 KB', met: lf.ms <= 100 && lf.bytes <= 20 * 1024, detail: { ...lf } },
+  );
+  const liveRow = (l: LiveChange | string | undefined, where: string, goalMs: number): Row =>
+    !l || err(l)
+      ? naRow(`Change made by an admin over HTTP → visible on the coach's open Participants page, ${where}`, `p95 of 10 ≤ ${goalMs / 1000} s`, l ?? 'not run')
+      : {
+          figure: `Change made by an admin over HTTP → visible on the coach's open Participants page (S18), ${where}`,
+          value: `p95 ${ms(l.p95)} of 10 (median ${ms(median(l.runs))}; ${Math.max(...l.requests)} request${Math.max(...l.requests) === 1 ? '' : 's'} per change at most)`,
+          goal: `p95 of 10 ≤ ${goalMs / 1000} s`,
+          met: l.p95 <= goalMs,
+          detail: { ...l },
+        };
+  rows.push(liveRow(r.liveChange, 'loopback', 1_000));
+  rows.push(liveRow(r.liveChangeFacility, `facility link (${describeLink(FACILITY_LINK)})`, 2_000));
+  const idle = r.idleMinute;
+  rows.push(
+    !idle || err(idle)
+      ? naRow('Requests per idle minute online', '0 besides the stream', idle ?? 'not run')
+      : {
+          figure: "Requests per idle minute online (coach's Participants page open and visible)",
+          value: `${idle.requests} besides the stream${idle.urls.length ? ` (${[...new Set(idle.urls)].join(', ')})` : ''}; stream opened ${idle.streamOpenings}× in the minute`,
+          goal: '0 besides the stream',
+          met: idle.requests === 0,
+          detail: { ...idle },
+        },
   );
   rows.push(
     !i || err(i)
