@@ -18,10 +18,14 @@ export const READY_TIMEOUT_MS = 2_000;
 
 export function healthRoutes(store: Store, lifecycle: Lifecycle) {
   const r = new Hono();
-  r.use('*', async (c, next) => {
+  // Only these two paths: a middleware on '*' here would run for every answer of the app mounted at
+  // '/', and its no-store would stop browsers and the service worker caching the built assets.
+  const noStore = async (c: { header: (name: string, value: string) => void }, next: () => Promise<void>) => {
     await next();
     c.header('Cache-Control', 'no-store');
-  });
+  };
+  r.use('/healthz', noStore);
+  r.use('/readyz', noStore);
   r.get('/healthz', (c) => c.json({ status: 'ok' }));
   r.get('/readyz', async (c) => {
     const notReady = (reason: string) => {
