@@ -134,8 +134,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/apps', auditEventRoutes(ctx)); // AuditEvent and functions/auditExport (issue #26)
   app.route('/api/apps', entityReadRoutes(ctx));
   app.route('/api/apps', entityWriteRoutes(ctx));
-  app.route('/api/apps', functionRoutes(ctx));
-  app.route('/api/apps', eventRoutes(ctx, deps.changeStreams ?? createChangeStreams(deps.store, deps.changeStreamOptions)));
+  const changeStreams = deps.changeStreams ?? createChangeStreams(deps.store, deps.changeStreamOptions);
+  // A revocation is told at once to this instance's open streams of the device or user (S18).
+  app.route('/api/apps', functionRoutes(ctx, { revoked: (target) => changeStreams.recheck(ctx.appId, target) }));
+  app.route('/api/apps', eventRoutes(ctx, changeStreams));
   app.route('/api/app-logs', appLogRoutes(ctx));
   app.all('/api/*', () => {
     throw notFound('No such API endpoint');

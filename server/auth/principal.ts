@@ -6,7 +6,7 @@
  * (a 401 naming why, issue #21): the device is checked first, so the tablet learns that it must
  * erase even when its session or the whole account was revoked with it.
  */
-import type { Store } from '../store/types';
+import type { Store, TokenStanding } from '../store/types';
 import { tokenRevoked, type AuthState } from './accounts';
 import type { UserFields } from './permissions';
 import { readToken, type TokenClaims } from './tokens';
@@ -53,4 +53,27 @@ export async function resolveCaller(store: Store, key: Uint8Array, appId: string
     return { kind: 'invalid' };
   }
   return { kind: 'user', user: user as UserFields & typeof user, claims };
+}
+
+/**
+ * Issue #24.2: whether an open change stream may stay open, re-checked every keep-alive tick from
+ * one read (Store.tokenStanding). `device_revoked`: the token's device was revoked (either mode),
+ * so the stream says `event: revoked` and the tablet asks deviceStatus what to do; `ended`: the
+ * token no longer passes the checks of resolveCaller (session revoked, user disabled or deleted,
+ * token_version raised), so the stream just closes and the tablet's reopen gets the 401.
+ */
+export type Standing = 'ok' | 'device_revoked' | 'ended';
+
+export function standingOf(standing: TokenStanding, claims: TokenClaims): Standing {
+  if (claims.did && standing.device?.revoked_date && standing.device.user_id === claims.sub) return 'device_revoked';
+  const user = standing.user;
+  if (!user || user.disabled === true) return 'ended';
+  if (claims.sid && (!standing.session || standing.session.revoked_date || standing.session.user_id !== claims.sub)) return 'ended';
+  if (typeof user.email === 'string' && tokenRevoked(standing.auth as AuthState | null, claims)) return 'ended';
+  return 'ok';
+}
+
+export async function checkStanding(store: Store, appId: string, claims: TokenClaims): Promise<Standing> {
+  const standing = await store.tokenStanding(appId, { deviceId: claims.did ?? null, sessionId: claims.sid ?? null, userId: claims.sub });
+  return standingOf(standing, claims);
 }

@@ -12,6 +12,18 @@
  * that stay silent (commonly after 60 s), and the tablet takes a silent stream for one a proxy
  * buffers. The first bytes (`retry:` and a comment) go out at once, so the tablet knows the stream
  * arrives unbuffered. `close()` ends every stream (graceful shutdown must not wait for them).
+ *
+ * A stream opened with a guard (routes/events.ts: the caller's token) re-checks it at every
+ * keep-alive tick, one store read per stream (auth/principal.ts checkStanding), and at once when
+ * `recheck` names its device or user (an administrator revoked them through this instance; other
+ * instances learn at their next tick). A revoked device's stream gets
+ *
+ *   event: revoked
+ *   data: {}
+ *
+ * and ends (no reason here: the tablet asks deviceStatus, which says the mode and reason); a token
+ * that no longer passes (session revoked, user disabled, token version raised) ends the stream
+ * without an event, and the tablet's reopen gets the 401 that asks to sign in again.
  */
 import type { ChangeNotice, Store } from '../store/types';
 
@@ -33,9 +45,18 @@ export interface Timers {
   clearInterval(handle: unknown): void;
 }
 
+/** What a stream's token still rests on; `check` is one store read. */
+export interface StreamGuard {
+  deviceId: string | null;
+  userId: string;
+  check(): Promise<'ok' | 'device_revoked' | 'ended'>;
+}
+
 export interface ChangeStreams {
   /** A new stream of `app`'s notices, live when the promise resolves; ends with `signal`. */
-  open(app: string, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>>;
+  open(app: string, signal?: AbortSignal, guard?: StreamGuard): Promise<ReadableStream<Uint8Array>>;
+  /** Re-checks at once the guards of `app`'s streams of this device or user (a revocation); resolves when done. */
+  recheck(app: string, target: { deviceId: string } | { userId: string }): Promise<void>;
   /** How many streams are open (the shutdown test and the bench read it). */
   readonly size: number;
   /** Ends every stream and stops listening. */
@@ -59,6 +80,9 @@ interface Stream {
   /** Entities heard while cooling down; [] inside means "anything". */
   pending: Set<string> | null;
   cooling: unknown;
+  guard: StreamGuard | null;
+  /** A check under way (a slow store is not asked twice for one stream). */
+  checking: Promise<void> | null;
   end(): void;
 }
 
@@ -107,10 +131,30 @@ export function createChangeStreams(store: Pick<Store, 'onChanges'>, options: Ch
     }
   };
 
+  const check = (stream: Stream): Promise<void> => {
+    if (!stream.guard) return Promise.resolve();
+    stream.checking ??= stream.guard
+      .check()
+      .then((standing) => {
+        if (!streams.has(stream)) return;
+        if (standing === 'device_revoked') write(stream, 'event: revoked\ndata: {}\n\n');
+        if (standing !== 'ok') stream.end();
+      })
+      // A failed read (the database away) keeps the stream: the next tick asks again.
+      .catch(() => {})
+      .finally(() => {
+        stream.checking = null;
+      });
+    return stream.checking;
+  };
+
   const startKeepAlive = () => {
     if (keepAlive) return;
     keepAlive = timers.setInterval(() => {
-      for (const stream of streams) write(stream, ': keep-alive\n\n');
+      for (const stream of streams) {
+        write(stream, ': keep-alive\n\n');
+        void check(stream);
+      }
     }, keepAliveMs);
   };
   const stopKeepAliveIfIdle = () => {
@@ -123,7 +167,12 @@ export function createChangeStreams(store: Pick<Store, 'onChanges'>, options: Ch
     get size() {
       return streams.size;
     },
-    async open(app, signal) {
+    async recheck(app, target) {
+      const hit = (guard: StreamGuard | null) =>
+        guard !== null && ('deviceId' in target ? guard.deviceId === target.deviceId : guard.userId === target.userId);
+      await Promise.all([...streams].filter((s) => s.app === app && hit(s.guard)).map(check));
+    },
+    async open(app, signal, guard) {
       if (closed) throw new Error('The server is shutting down');
       // Listen before the first stream answers, so a write right after the answer is heard.
       // A failed LISTEN is tried again by the next stream, not remembered.
@@ -141,6 +190,8 @@ export function createChangeStreams(store: Pick<Store, 'onChanges'>, options: Ch
             controller,
             pending: null,
             cooling: null,
+            guard: guard ?? null,
+            checking: null,
             end() {
               if (ended) return;
               ended = true;

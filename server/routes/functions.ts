@@ -11,7 +11,8 @@
  *
  * `deviceStatus` { device_id } → { status, mode?, reason?, revoked_date? } for the caller's own
  * devices; `listDevices`, `revokeDevice` (mode flush: the tablet sends what waits, then erases) and
- * `revokeUser` (mode erase on every device, every session ended) are for administrators.
+ * `revokeUser` (mode erase on every device, every session ended) are for administrators; both
+ * tell this instance's open change streams of the device or user at once (`event: revoked`).
  *
  * `scopePull` { added, removed, pins, state } → { scope, entities } (issue #22.5, scope-pull.ts): a
  * tablet's whole scope in one request, an optional extension the tablet uses when present.
@@ -46,18 +47,24 @@ export const KEY_RELEASE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_REASON_LENGTH = 500;
 
 type Body = Record<string, unknown>;
-type Handler = (ctx: ServerContext, c: Context, body: Body) => Promise<unknown>;
+type Handler = (ctx: ServerContext, c: Context, body: Body, hooks: FunctionHooks) => Promise<unknown>;
 
 const HANDLERS: Record<string, Handler> = { deviceKey, deviceStatus, listDevices, revokeDevice, revokeUser, scopePull, changeFeed, participantSearch, participantDuplicates };
 
-export function functionRoutes(ctx: ServerContext) {
+/** What the functions tell the rest of the server (app.ts wires it to the change streams). */
+export interface FunctionHooks {
+  /** Devices were revoked: open change streams of the device, or of every device of the user, are re-checked. */
+  revoked?: (target: { deviceId: string } | { userId: string }) => Promise<void>;
+}
+
+export function functionRoutes(ctx: ServerContext, hooks: FunctionHooks = {}) {
   const r = new Hono();
 
   r.post('/:appId/functions/:name', async (c) => {
     checkApp(ctx, c.req.param('appId'));
     const name = c.req.param('name');
     if (!Object.hasOwn(HANDLERS, name)) throw notFound('No such function');
-    const answer = await HANDLERS[name](ctx, c, await bodyOf(c));
+    const answer = await HANDLERS[name](ctx, c, await bodyOf(c), hooks);
     c.header('Cache-Control', 'no-store');
     return c.json(answer);
   });
@@ -174,12 +181,13 @@ async function listDevices(ctx: ServerContext, c: Context, body: Body) {
   };
 }
 
-async function revokeDevice(ctx: ServerContext, c: Context, body: Body) {
+async function revokeDevice(ctx: ServerContext, c: Context, body: Body, hooks: FunctionHooks) {
   await authorize(ctx, c, 'manage_devices', null);
   const deviceId = deviceIdOf(body);
   const reason = reasonOf(body);
   if (!(await ctx.store.revokeDevices(ctx.appId, { deviceId }, 'flush', reason))) throw notFound('No such device');
   await recordEvent(ctx.store, ctx.appId, { action: 'device_revoke', record_id: deviceId, reason, changes: { mode: 'flush' } });
+  await hooks.revoked?.({ deviceId });
   return { ok: true };
 }
 
@@ -188,7 +196,7 @@ async function revokeDevice(ctx: ServerContext, c: Context, body: Body) {
  * token_version bump, as a password change does); the account itself stays (an administrator may
  * also disable it or revoke its access).
  */
-async function revokeUser(ctx: ServerContext, c: Context, body: Body) {
+async function revokeUser(ctx: ServerContext, c: Context, body: Body, hooks: FunctionHooks) {
   const { user: admin } = await authorize(ctx, c, 'manage_devices', null);
   const userId = Object.hasOwn(body, 'user_id') ? body.user_id : undefined;
   if (typeof userId !== 'string' || userId === '') throw new HttpError(400, 'BAD_REQUEST', 'user_id is required');
@@ -202,5 +210,6 @@ async function revokeUser(ctx: ServerContext, c: Context, body: Body) {
     await ctx.store.updateAuth(ctx.appId, target.email, (auth) => ({ ...auth, token_version: (Number(auth.token_version) || 0) + 1 }));
   }
   await recordEvent(ctx.store, ctx.appId, { action: 'device_revoke', entity: 'User', record_id: userId, reason, changes: { mode: 'erase', devices } });
+  await hooks.revoked?.({ userId });
   return { ok: true, devices };
 }

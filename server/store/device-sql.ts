@@ -6,7 +6,7 @@
  */
 import { isoAt } from './clock';
 import type { SqlClient, SqlExecutor } from './sql-client';
-import type { AuthSession, DeviceRecord, SignInCode, Store } from './types';
+import type { AuthRecord, AuthSession, DeviceRecord, EntityRecord, SignInCode, Store } from './types';
 
 export type DeviceSqlMethods = Pick<
   Store,
@@ -22,6 +22,7 @@ export type DeviceSqlMethods = Pick<
   | 'touchDevice'
   | 'listDevices'
   | 'revokeDevices'
+  | 'tokenStanding'
 >;
 
 export interface DeviceSqlContext {
@@ -187,6 +188,31 @@ export function deviceSql(sql: SqlClient, { now, mapErrors }: DeviceSqlContext):
           [app, String(value), isoAt(now()), reason, mode],
         );
         return rows.length;
+      }),
+
+    // One round trip for every open stream's tick: scalar sub-selects, each on a primary key.
+    tokenStanding: (app, token) =>
+      mapErrors(async () => {
+        const rows = await sql.query<{ device: string | null; session: string | null; user_data: string | null; auth_data: string | null }>(
+          `SELECT
+             (SELECT json_build_object('user_id', user_id, 'revoked_date', revoked_date, 'revoke_mode', revoke_mode)::text
+                FROM devices WHERE app = $1 AND device_id = $2) AS device,
+             (SELECT json_build_object('user_id', user_id, 'revoked_date', revoked_date)::text
+                FROM auth_sessions WHERE app = $1 AND sid = $3) AS session,
+             u.data::text AS user_data,
+             (SELECT a.data::text FROM auth_records a WHERE a.app = $1 AND a.email = lower(u.data->>'email')) AS auth_data
+           FROM (SELECT 1) AS one
+           LEFT JOIN records u ON u.app = $1 AND u.entity = 'User' AND u.id = $4`,
+          [app, token.deviceId, token.sessionId, String(token.userId)],
+        );
+        const row = rows[0];
+        const json = <T>(text: string | null | undefined): T | null => (text ? (JSON.parse(text) as T) : null);
+        return {
+          device: json<Pick<DeviceRecord, 'user_id' | 'revoked_date' | 'revoke_mode'>>(row?.device),
+          session: json<Pick<AuthSession, 'user_id' | 'revoked_date'>>(row?.session),
+          user: json<EntityRecord>(row?.user_data),
+          auth: json<AuthRecord>(row?.auth_data),
+        };
       }),
   };
 }

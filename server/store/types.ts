@@ -98,6 +98,14 @@ export interface DeviceKeyChange {
  * null with no entities: notices may have been missed (the listening connection was lost), so any
  * app's anything may have changed.
  */
+/** Store.tokenStanding: null where the row does not exist (or the token names none). */
+export interface TokenStanding {
+  device: Pick<DeviceRecord, 'user_id' | 'revoked_date' | 'revoke_mode'> | null;
+  session: Pick<AuthSession, 'user_id' | 'revoked_date'> | null;
+  user: EntityRecord | null;
+  auth: AuthRecord | null;
+}
+
 export interface ChangeNotice {
   app: string | null;
   entities: string[];
@@ -234,6 +242,12 @@ export interface Store {
    * the first revocation date stays. How many devices.
    */
   revokeDevices(app: string, target: { deviceId: string } | { userId: string }, mode: RevokeMode, reason: string): Promise<number>;
+  /**
+   * Issue #24.2: what an open change stream's token still rests on, read in one statement (the
+   * stream re-checks it every keep-alive tick): its device (when named), its session (when named),
+   * its user record and the user's auth record (token_version; found by the user's email).
+   */
+  tokenStanding(app: string, token: { deviceId: string | null; sessionId: string | null; userId: string }): Promise<TokenStanding>;
 
   /**
    * Issue #26 (audit-sql.ts): events other than record writes (which the database records itself),

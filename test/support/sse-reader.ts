@@ -8,6 +8,8 @@ export interface SseReader {
   changed(): Array<{ entities: string[] }>;
   /** Resolves once `test(text)` holds; rejects after `timeoutMs` (a test's upper bound, not a wait). */
   until(test: (text: string) => boolean, timeoutMs?: number): Promise<void>;
+  /** Resolves once the server ended the stream; rejects after `timeoutMs`. */
+  ended(timeoutMs?: number): Promise<void>;
   cancel(): Promise<void>;
 }
 
@@ -46,6 +48,21 @@ export function readSse(res: Response): SseReader {
           else if (done) finish(() => reject(new Error(`The stream ended; it said: ${JSON.stringify(text)}`)));
         };
         const timer = setTimeout(() => finish(() => reject(new Error(`Not seen within ${timeoutMs} ms; the stream said: ${JSON.stringify(text)}`))), timeoutMs);
+        const finish = (then: () => void) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          then();
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    ended(timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (done) finish(resolve);
+        };
+        const timer = setTimeout(() => finish(() => reject(new Error(`Still open after ${timeoutMs} ms; it said: ${JSON.stringify(text)}`))), timeoutMs);
         const finish = (then: () => void) => {
           clearTimeout(timer);
           waiters.delete(check);
