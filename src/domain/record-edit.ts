@@ -55,3 +55,28 @@ export function takeNewValues<R extends object>(start: R, live: R, fields: reado
   }
   return next as R;
 }
+
+/**
+ * The fields the person changed: those whose value in the form (as it would be stored) is not the
+ * start's. A form saves only these (S4), and the notice marks them 'you changed this too'.
+ */
+export function editedFields(start: object, values: object, fields: readonly EditField[]): string[] {
+  const s = start as Record<string, unknown>;
+  const v = values as Record<string, unknown>;
+  return fields.map((f) => f.key).filter((k) => !sameFieldValue(v[k], s[k]));
+}
+
+/** The save's patch: the form's values of the edited fields only. */
+export function patchOf<V extends object>(values: V, edited: readonly string[]): Partial<V> {
+  return Object.fromEntries(edited.map((k) => [k, (values as Record<string, unknown>)[k]])) as Partial<V>;
+}
+
+/**
+ * What the inputs show after "Use the new values": the inputs of the new start, except the fields
+ * the person changed, which keep what they typed. `fresh` and `typed` are keyed by field.
+ */
+export function keepTyped<V extends object>(fresh: V, typed: V, edited: readonly string[]): V {
+  const next = { ...fresh } as Record<string, unknown>;
+  for (const k of edited) if (Object.hasOwn(typed, k)) next[k] = (typed as Record<string, unknown>)[k];
+  return next as V;
+}

@@ -1,7 +1,7 @@
 import type { Program } from '../../../shared/entities';
 import type { DataContext } from '../context';
 import { InUseError } from '../errors';
-import { createRecord, deleteRecord, updateRecord } from './record-writes';
+import { createRecord, deleteRecord, updateRecord, type EditBasis } from './record-writes';
 
 export type ProgramInput = Pick<Program, 'program_name'> & Partial<Pick<Program, 'description' | 'active'>>;
 
@@ -10,8 +10,9 @@ export function createProgram(ctx: DataContext, input: ProgramInput): Promise<Pr
   return createRecord<Program>(ctx, 'Program', { ...input, active: input.active ?? true });
 }
 
-export function updateProgram(ctx: DataContext, id: string, patch: Partial<ProgramInput>): Promise<Program> {
-  return updateRecord<Program>(ctx, 'Program', id, patch);
+/** `basis`: the program as the edit form opened (S18), when it may have changed on another device since. */
+export function updateProgram(ctx: DataContext, id: string, patch: Partial<ProgramInput>, basis?: EditBasis): Promise<Program> {
+  return updateRecord<Program>(ctx, 'Program', id, patch, undefined, basis ? { basis } : undefined);
 }
 
 /** Refused with InUseError while cohorts on this device use the program (issue #12.4). */

@@ -8,7 +8,7 @@ import type { DataContext } from '../context';
 import { guardQuota, InUseError, RefusedError } from '../errors';
 import { planWeeklySessions, type WeeklyPlanInput } from '../../domain/session-plan';
 import { resolvedId } from '../queries/by-id';
-import { createRecord, deleteRecord, updateRecord } from './record-writes';
+import { createRecord, deleteRecord, updateRecord, type EditBasis } from './record-writes';
 
 export type SessionInput = Pick<Session, 'cohort_id'> & Partial<Pick<Session, 'session_number' | 'topic' | 'scheduled_at'>>;
 
@@ -22,9 +22,10 @@ export async function createSession(ctx: DataContext, input: SessionInput): Prom
   });
 }
 
-export function updateSession(ctx: DataContext, id: string, patch: Partial<Omit<SessionInput, 'cohort_id'>>): Promise<Session> {
+/** `basis`: the session as the edit form opened (S18), when it may have changed on another device since. */
+export function updateSession(ctx: DataContext, id: string, patch: Partial<Omit<SessionInput, 'cohort_id'>>, basis?: EditBasis): Promise<Session> {
   const clean = { ...patch, ...(patch.topic !== undefined ? { topic: patch.topic?.trim() || null } : {}) };
-  return updateRecord<Session>(ctx, 'Session', id, clean);
+  return updateRecord<Session>(ctx, 'Session', id, clean, undefined, basis ? { basis } : undefined);
 }
 
 /** Refused with InUseError while this tablet holds attendance taken at the session. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CohortInput } from '../../data/commands/cohorts';
 import type { EditBasis } from '../../data/commands/record-writes';
-import { sameFieldValue, showFieldValue, type EditField } from '../../domain/record-edit';
+import { editedFields, patchOf, showFieldValue, type EditField } from '../../domain/record-edit';
 import { ChangedElsewhereNotice } from '../parts/changed-elsewhere-notice';
 import { useRecordEdit } from '../parts/use-record-edit';
 import type { Cohort, CohortStatus } from '../../../shared/entities';
@@ -80,13 +80,13 @@ export function CohortEditForm({ cohort, onSave }: { cohort: Cohort; onSave: (pa
     lead_coach_email: lead.trim() || null,
     schedule_notes: notes.trim() || null,
   };
-  const touched = FIELDS.map((f) => f.key).filter((k) => !sameFieldValue(values[k as keyof CohortInput], (edit.start as unknown as Record<string, unknown>)[k]));
+  const touched = editedFields(edit.start, values, FIELDS);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
     if (errors.code || errors.capacity || errors.end) return;
-    onSave(Object.fromEntries(touched.map((k) => [k, values[k as keyof CohortInput]])) as Partial<CohortInput>, edit.basis);
+    onSave(patchOf(values, touched), edit.basis);
   }
 
   /** The new values for the fields not touched; what was typed stays. */

@@ -1,12 +1,13 @@
 import { CalendarPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Cohort, Session } from '../../../shared/entities';
+import type { EditBasis } from '../../data/commands/record-writes';
 import { createSession, deleteSession, updateSession } from '../../data/commands/sessions';
 import { useSessionsWithAttendance, type SessionWithTally } from '../../data/queries/attendance';
 import type { CohortRole } from '../../domain/cohort-role';
 import { canManageSessions, canTakeAttendance } from '../../domain/cohort-role';
 import { formatDateTime } from '../../domain/format';
-import { emptySessionDraft, sessionDraftOf } from '../../domain/session-form';
+import { emptySessionDraft } from '../../domain/session-form';
 import { nextSessionNumber } from '../../domain/session-plan';
 import { Button } from '../../ui/button';
 import { Panel } from '../../ui/card';
@@ -40,7 +41,7 @@ export function SessionsPanel({ cohort, role }: { cohort: Cohort; role: CohortRo
     failure: 'Failed to create session. Please try again.',
     onSuccess: () => setAdding(false),
   });
-  const update = useCommand((data, id: string, fields: Fields) => updateSession(data, id, fields), {
+  const update = useCommand((data, id: string, patch: Partial<Fields>, basis: EditBasis) => updateSession(data, id, patch, basis), {
     success: 'Session updated successfully!',
     failure: 'Failed to update session. Please try again.',
     onSuccess: () => setEditing(null),
@@ -103,11 +104,11 @@ export function SessionsPanel({ cohort, role }: { cohort: Cohort; role: CohortRo
               {editing === tally.session.id ? (
                 <SessionEditor
                   name={`Edit Session ${tally.session.session_number ?? ''}`.trim()}
-                  initial={sessionDraftOf(tally.session)}
+                  record={tally.session}
                   others={othersThan(tally.session.id)}
                   labels={{ submit: 'Save', pending: 'Saving...' }}
                   pending={update.pending}
-                  onSubmit={(fields) => void update.run(tally.session.id, fields)}
+                  onSave={(patch, basis) => void update.run(tally.session.id, patch, basis)}
                   onCancel={() => setEditing(null)}
                 />
               ) : (

@@ -3,6 +3,7 @@ import { Pencil } from 'lucide-react';
 import { PAGE_NEEDS } from '../../data/queries/first-sync';
 import { useState } from 'react';
 import { updateProgram, type ProgramInput } from '../../data/commands/programs';
+import type { EditBasis } from '../../data/commands/record-writes';
 import { useActiveEnrollmentSummary, useCohortsOfProgram } from '../../data/queries/cohorts';
 import { useProgram } from '../../data/queries/programs';
 import { useTabletScope } from '../../data/queries/scope';
@@ -30,7 +31,7 @@ export function ProgramDetailPage({ id }: { id: string }) {
   const scope = useTabletScope();
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState(false);
-  const save = useCommand((data, programId: string, input: ProgramInput) => updateProgram(data, programId, input), {
+  const save = useCommand((data, programId: string, patch: Partial<ProgramInput>, basis: EditBasis) => updateProgram(data, programId, patch, basis), {
     success: 'Program updated successfully!',
     failure: 'Failed to update program',
     onSuccess: () => setEditing(false),
@@ -74,10 +75,10 @@ export function ProgramDetailPage({ id }: { id: string }) {
         <Card className="mb-6 p-5">
           <h2 className={`mb-3 ${SECTION_TITLE}`}>Edit Program</h2>
           <ProgramForm
-            initial={program}
+            record={program}
             labels={{ submit: 'Save Changes', pending: 'Saving...' }}
             pending={save.pending}
-            onSubmit={(input) => void save.run(program.id, input)}
+            onSave={(patch, basis) => void save.run(program.id, patch, basis)}
             onCancel={() => setEditing(false)}
           />
         </Card>

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Card } from '../../ui/card';
 import { pageUrl } from '../../shell-api/paths';
 import { PageLink } from '../../ui/page-link';
+import type { EditBasis } from '../../data/commands/record-writes';
 import { useCommand, type DeviceData } from '../parts/use-command';
 import { ActiveIcon } from './active-icon';
 import { CardActions } from './card-actions';
@@ -18,10 +19,20 @@ export interface ManagedCardMessages {
   consequence: string;
 }
 
-/** What the inline form of a card (and of a column's New form) is given. */
+/** What a column's New form is given. */
 export interface ManagedFormProps<I> {
   pending: boolean;
   onSubmit: (input: I) => void;
+  onCancel: () => void;
+}
+
+/**
+ * What a card's Edit form is given: `onSave` takes only the fields the person changed and the
+ * basis the form opened on (S4, S18).
+ */
+export interface ManagedEditProps<I> {
+  pending: boolean;
+  onSave: (patch: Partial<I>, basis: EditBasis) => void;
   onCancel: () => void;
 }
 
@@ -47,8 +58,8 @@ export function ManagedCard<I>({
   active: boolean | null | undefined;
   details: ReactNode;
   isAdmin: boolean;
-  renderForm: (props: ManagedFormProps<I>) => ReactNode;
-  update: (data: DeviceData, input: I) => Promise<unknown>;
+  renderForm: (props: ManagedEditProps<I>) => ReactNode;
+  update: (data: DeviceData, patch: Partial<I>, basis: EditBasis) => Promise<unknown>;
   remove: (data: DeviceData) => Promise<unknown>;
   messages: ManagedCardMessages;
 }) {
@@ -61,7 +72,7 @@ export function ManagedCard<I>({
     return (
       <Card className="p-5">
         <h3 className={`mb-3 ${SECTION_TITLE}`}>Edit {kind}</h3>
-        {renderForm({ pending: save.pending, onSubmit: (input) => void save.run(input), onCancel: () => setEditing(false) })}
+        {renderForm({ pending: save.pending, onSave: (patch, basis) => void save.run(patch, basis), onCancel: () => setEditing(false) })}
       </Card>
     );
   }

@@ -21,8 +21,8 @@ export function ProgramCard({ program, isAdmin }: { program: Program; isAdmin: b
       active={program.active}
       isAdmin={isAdmin}
       details={program.description && <span className="mt-1 line-clamp-3 block text-sm text-slate-600">{program.description}</span>}
-      renderForm={(form) => <ProgramForm initial={program} labels={{ submit: 'Save', pending: 'Saving...' }} {...form} />}
-      update={(data, input) => updateProgram(data, program.id, input)}
+      renderForm={(form) => <ProgramForm record={program} labels={{ submit: 'Save', pending: 'Saving...' }} {...form} />}
+      update={(data, patch, basis) => updateProgram(data, program.id, patch, basis)}
       remove={(data) => deleteProgram(data, program.id)}
       messages={MESSAGES}
     />

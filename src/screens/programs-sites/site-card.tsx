@@ -43,8 +43,8 @@ export function SiteCard({ site, isAdmin, onTablet = false }: { site: Site; isAd
           )}
         </>
       }
-      renderForm={(form) => <SiteForm initial={site} labels={{ submit: 'Save', pending: 'Saving...' }} {...form} />}
-      update={(data, input) => updateSite(data, site.id, input)}
+      renderForm={(form) => <SiteForm record={site} labels={{ submit: 'Save', pending: 'Saving...' }} {...form} />}
+      update={(data, patch, basis) => updateSite(data, site.id, patch, basis)}
       remove={(data) => deleteSite(data, site.id)}
       messages={MESSAGES}
     />

@@ -1,8 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import type { EditBasis } from '../../data/commands/record-writes';
 import type { SiteInput } from '../../data/commands/sites';
-import type { SiteType } from '../../../shared/entities';
+import type { Site, SiteType } from '../../../shared/entities';
+import { editedFields, keepTyped, patchOf, showFieldValue, type EditField } from '../../domain/record-edit';
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
 import { FormActions } from '../../ui/form-actions';
+import { ChangedElsewhereNotice } from '../parts/changed-elsewhere-notice';
+import { useRecordEdit } from '../parts/use-record-edit';
 
 const SITE_TYPES: { value: SiteType; label: string }[] = [
   { value: 'prison', label: 'Prison' },
@@ -11,64 +15,117 @@ const SITE_TYPES: { value: SiteType; label: string }[] = [
   { value: 'community', label: 'Community' },
 ];
 
+/** The form's fields as the notice names them (S18). */
+const FIELDS: EditField[] = [
+  { key: 'site_name', label: 'Site Name' },
+  { key: 'site_type', label: 'Site Type', show: (v) => SITE_TYPES.find((t) => t.value === v)?.label ?? showFieldValue(v) },
+  { key: 'city', label: 'City' },
+  { key: 'county', label: 'County' },
+  { key: 'region', label: 'Region' },
+  { key: 'active', label: 'Active Site' },
+];
+
+interface Inputs {
+  site_name: string;
+  site_type: SiteType;
+  city: string;
+  county: string;
+  region: string;
+  active: boolean;
+}
+
+const inputsOf = (s: SiteInput): Inputs => ({
+  site_name: s.site_name ?? '',
+  site_type: s.site_type ?? 'prison',
+  city: s.city ?? '',
+  county: s.county ?? '',
+  region: s.region ?? '',
+  active: s.active ?? true,
+});
+const storedOf = (v: Inputs): SiteInput => ({
+  site_name: v.site_name.trim(),
+  site_type: v.site_type,
+  city: v.city.trim() || null,
+  county: v.county.trim() || null,
+  region: v.region.trim() || null,
+  active: v.active,
+});
+
+/** New Site: `initial` values, and the whole input on submit. */
+interface NewProps {
+  record?: undefined;
+  initial: SiteInput;
+  onSubmit: (input: SiteInput) => void;
+}
+
+/**
+ * Edit: `record` is the live site: a change from another device shows above the form, never in it
+ * (S18), and `onSave` gets only the fields the person changed, with the basis the form opened on (S4).
+ */
+interface EditProps {
+  record: Site;
+  onSave: (patch: Partial<SiteInput>, basis: EditBasis) => void;
+}
+
 /**
  * The site form of spec 2.11, for New Site and the inline edit. Like the program form, submit is
  * disabled while the name is empty and a blank name says 'Please enter a site name'.
  */
-export function SiteForm({ initial, labels, pending, onSubmit, onCancel }: {
-  initial: SiteInput;
-  labels: { submit: string; pending: string };
-  /** The caller's save is running (its useCommand): submit shows `labels.pending` and is disabled. */
-  pending: boolean;
-  /** Saves; the caller closes the form when it succeeded and keeps it (with the input) when not. */
-  onSubmit: (input: SiteInput) => void;
-  onCancel: () => void;
-}) {
-  const [name, setName] = useState(initial.site_name ?? '');
-  const [type, setType] = useState<SiteType>(initial.site_type ?? 'prison');
-  const [city, setCity] = useState(initial.city ?? '');
-  const [county, setCounty] = useState(initial.county ?? '');
-  const [region, setRegion] = useState(initial.region ?? '');
-  const [active, setActive] = useState(initial.active ?? true);
+export function SiteForm(
+  props: (NewProps | EditProps) & {
+    labels: { submit: string; pending: string };
+    /** The caller's save is running (its useCommand): submit shows `labels.pending` and is disabled. */
+    pending: boolean;
+    onCancel: () => void;
+  },
+) {
+  const { labels, pending, onCancel } = props;
+  // A new site has no record to change underneath: its start is the initial values, held.
+  const [blank] = useState(() => (props.record ? null : props.initial));
+  const edit = useRecordEdit<SiteInput & { updated_date?: string | null }>(props.record ?? blank!, FIELDS);
+  const [values, setValues] = useState(() => inputsOf(edit.start));
   const [error, setError] = useState<string | undefined>();
+  const stored = storedOf(values);
+  const edited = editedFields(edit.start, stored, FIELDS);
+  const set = <K extends keyof Inputs>(key: K, value: Inputs[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (pending) return;
-    if (name.trim() === '') {
+    if (stored.site_name === '') {
       setError('Please enter a site name');
       return;
     }
-    onSubmit({
-      site_name: name.trim(),
-      site_type: type,
-      city: city.trim() || null,
-      county: county.trim() || null,
-      region: region.trim() || null,
-      active,
-    });
+    if (props.record) props.onSave(patchOf(stored, edited), edit.basis);
+    else props.onSubmit(stored);
+  }
+
+  /** The new values for the fields not touched; what was typed stays. */
+  function takeNew() {
+    setValues(keepTyped(inputsOf(edit.takeNew(edited)), values, edited));
   }
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
+      <ChangedElsewhereNotice changes={edit.changes} touched={edited} onTake={takeNew} />
       <TextField
         label="Site Name *"
-        value={name}
+        value={values.site_name}
         autoFocus
         onChange={(e) => {
-          setName(e.target.value);
+          set('site_name', e.target.value);
           setError(undefined);
         }}
         error={error}
       />
-      <SelectField label="Site Type" value={type} onChange={(e) => setType(e.target.value as SiteType)} options={SITE_TYPES} />
+      <SelectField label="Site Type" value={values.site_type} onChange={(e) => set('site_type', e.target.value as SiteType)} options={SITE_TYPES} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField label="City" value={city} onChange={(e) => setCity(e.target.value)} />
-        <TextField label="County" value={county} onChange={(e) => setCounty(e.target.value)} />
-        <TextField label="Region" value={region} onChange={(e) => setRegion(e.target.value)} />
+        <TextField label="City" value={values.city} onChange={(e) => set('city', e.target.value)} />
+        <TextField label="County" value={values.county} onChange={(e) => set('county', e.target.value)} />
+        <TextField label="Region" value={values.region} onChange={(e) => set('region', e.target.value)} />
       </div>
-      <CheckboxField label="Active Site" checked={active} onChange={(e) => setActive(e.target.checked)} />
-      <FormActions canSubmit={name !== ''} pending={pending} labels={labels} onCancel={onCancel} />
+      <CheckboxField label="Active Site" checked={values.active} onChange={(e) => set('active', e.target.checked)} />
+      <FormActions canSubmit={values.site_name !== ''} pending={pending} labels={labels} onCancel={onCancel} />
     </form>
   );
 }
