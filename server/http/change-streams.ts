@@ -14,7 +14,8 @@
  * arrives unbuffered. `close()` ends every stream (graceful shutdown must not wait for them).
  *
  * A stream opened with a guard (routes/events.ts: the caller's token) re-checks it at every
- * keep-alive tick, one store read per stream (auth/principal.ts checkStanding), and at once when
+ * keep-alive tick, one store read per stream (auth/principal.ts checkStanding), when it opens for
+ * a device (a device revoked in mode flush may still open one), and at once when
  * `recheck` names its device or user (an administrator revoked them through this instance; other
  * instances learn at their next tick). A revoked device's stream gets
  *
@@ -212,6 +213,8 @@ export function createChangeStreams(store: Pick<Store, 'onChanges'>, options: Ch
           startKeepAlive();
           controller.enqueue(encoder.encode(`retry: ${retryMs}\n: connected\n\n`));
           if (signal?.aborted) stream.end();
+          // A device revoked in mode flush still opens (it may send what waits): told at once.
+          else if (stream.guard?.deviceId) void check(stream);
         },
         cancel() {
           stream.end();

@@ -69,6 +69,20 @@ describe('the change stream tells a revoked tablet (issue #24.4, S18)', () => {
     }
   });
 
+  it('says revoked at once to a stream a device revoked in mode flush opens (it may still send)', async () => {
+    const coach = await tablet(slow);
+    expect(await slow.store.revokeDevices(slow.appId, { deviceId: coach.deviceId }, 'flush', 'Returned')).toBe(1);
+    const res = await slow.request('GET', EVENTS, { token: coach.token });
+    expect(res.status).toBe(200);
+    const stream = readSse(res);
+    try {
+      await stream.ended(2_000);
+      expect(stream.text().endsWith(REVOKED)).toBe(true);
+    } finally {
+      await stream.cancel();
+    }
+  });
+
   it('says revoked on every tablet of a user the administrator revokes, at once', async () => {
     const a = await tablet(slow);
     const b = await tablet(slow);
