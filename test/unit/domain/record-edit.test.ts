@@ -1,6 +1,6 @@
 /** S18's edit-form rules as plain data (src/domain/record-edit.ts). */
 import { describe, expect, it } from 'vitest';
-import { changedSince, sameFieldValue, showFieldValue, takeNewValues, type EditField } from '../../../src/domain/record-edit';
+import { changedSince, editedFields, keepTyped, patchOf, sameFieldValue, showFieldValue, takeNewValues, type EditField } from '../../../src/domain/record-edit';
 
 const FIELDS: EditField[] = [
   { key: 'first_name', label: 'First Name' },
@@ -32,5 +32,17 @@ describe('S18: what changed under an open edit form', () => {
     expect(sameFieldValue(0, null)).toBe(false);
     expect(showFieldValue(null)).toBe('(empty)');
     expect(showFieldValue(12)).toBe('12');
+  });
+
+  it('S4: the fields the person edited are those whose stored form value is not the start, and only they are sent', () => {
+    const start = { first_name: 'Maria', phone: null, consent_signed: false, emails: ['a@x.org'] };
+    const values = { first_name: 'Maria', phone: '', consent_signed: true, emails: ['a@x.org'] };
+    const edited = editedFields(start, values, FIELDS);
+    expect(edited).toEqual(['consent_signed']);
+    expect(patchOf(values, edited)).toEqual({ consent_signed: true });
+  });
+
+  it('S18: after taking new values the inputs show them, except the edited fields, which keep what was typed', () => {
+    expect(keepTyped({ first_name: 'Mariana', phone: '2' }, { first_name: 'Maria', phone: '9' }, ['phone'])).toEqual({ first_name: 'Mariana', phone: '9' });
   });
 });
