@@ -20,7 +20,8 @@ const realClock: Clock = {
 };
 
 const CHANNEL = 'passage-sync';
-type Message = 'sync-now' | 'local-write' | 'server-reached';
+/** `revoked`: the leader's watch found this tablet revoked; every tab erases and says why. */
+type Message = 'sync-now' | 'local-write' | 'server-reached' | { type: 'revoked'; reason: string };
 
 interface Running {
   userId: string;
@@ -146,8 +147,12 @@ async function start(ctx: DataContext, { client, user }: StartArgs): Promise<voi
     localWrite: () => (engine.isLeader ? engine.localWrite() : send('local-write')),
   };
 
+  const tellRevoked = (reason: string) => {
+    for (const listener of state.revokedListeners) listener(reason);
+  };
   const onMessage = (event: MessageEvent<Message>) => {
-    if (event.data === 'sync-now') engine.syncNow();
+    if (typeof event.data === 'object' && event.data?.type === 'revoked') tellRevoked(String(event.data.reason));
+    else if (event.data === 'sync-now') engine.syncNow();
     else if (event.data === 'local-write') engine.localWrite();
     else if (event.data === 'server-reached') engine.serverReached();
   };
@@ -159,10 +164,13 @@ async function start(ctx: DataContext, { client, user }: StartArgs): Promise<voi
     if (engine.isLeader) engine.serverReached();
     else send('server-reached');
   });
+  // S18: the leader asks, or hears it on its change stream; followers hear it from the leader.
   const revocation = watchRevocation(ctx, {
     syncNow: () => engine.syncNow(),
+    signals: engine,
     onRevoked: (reason) => {
-      for (const listener of state.revokedListeners) listener(reason);
+      send({ type: 'revoked', reason });
+      tellRevoked(reason);
     },
   });
   const onOnline = () => engine.connectionChanged(true);

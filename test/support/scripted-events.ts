@@ -1,6 +1,6 @@
 /**
  * A change stream the test drives (S18), for a scripted transport: each `openEvents` call is one
- * stream the test can make speak (`changed`, `alive`), end, drop, or refuse before it opens.
+ * stream the test can make speak (`changed`, `alive`, `revoked`), end, drop, or refuse before it opens.
  * Attach it before the engine is made: `const events = withEvents(transport)`.
  */
 import type { ServerNotice, SyncTransport } from '../../src/data/sync/types';
@@ -44,6 +44,11 @@ export class ScriptedEvents {
 
   alive(): void {
     this.say({ kind: 'alive' });
+  }
+
+  /** The server says this tablet was revoked (it then ends the stream: call end()). */
+  revoked(): void {
+    this.say({ kind: 'revoked' });
   }
 
   /** The server ends the current stream (shutdown). */

@@ -56,6 +56,7 @@ export class SyncEngine {
   private readonly live: LiveStream | null;
   /** S18: a returning tab's pull, held until its stream opens (or `openWaitMs` passes). */
   private openWait: unknown = null;
+  private readonly revokedListeners = new Set<() => void>();
 
   constructor(options: EngineOptions) {
     this.ctx = {
@@ -82,6 +83,9 @@ export class SyncEngine {
             tuning: this.ctx.tuning,
             opened: () => this.streamOpened(),
             changed: () => this.trigger(),
+            revoked: () => {
+              for (const listener of [...this.revokedListeners]) listener();
+            },
             healthChanged: () => {
               if (!this.running) this.schedule();
             },
@@ -118,6 +122,20 @@ export class SyncEngine {
 
   get isLeader(): boolean {
     return this.leader;
+  }
+
+  /**
+   * S18: this tab leads and its change stream is open and heard from: the server tells it of a
+   * revocation (onRevokedNotice), so revocation.ts need not ask every minute.
+   */
+  get streamHealthy(): boolean {
+    return this.leader && (this.live?.isHealthy ?? false);
+  }
+
+  /** S18: the change stream said this tablet was revoked. Returns the unsubscribe. */
+  onRevokedNotice(listener: () => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
   }
 
   /** "Sync now" (S9): also retries ops waiting out a backoff. */

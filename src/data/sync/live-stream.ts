@@ -2,7 +2,8 @@
  * S18 Push: the one change stream of this device's sync leader. The engine says when it is wanted
  * (leader, tab visible, server reachable, not paused); this holds it open, tells the engine when it
  * opens (changes made while none was open were never told: pull once), when something changed
- * (notices within `noticeDelayMs` of the first are one pull), and whether it is healthy (open and
+ * (notices within `noticeDelayMs` of the first are one pull), when the server says this tablet was
+ * revoked (revocation.ts then asks deviceStatus at once), and whether it is healthy (open and
  * heard from within `staleMs`): the engine's periodic pull is a 10-minute safety net only then.
  * When it ends, live-plan.ts decides: reopen with backoff, or give up (a server without the stream)
  * and leave it to polling. Time comes from the injected clock, the stream from the transport (S14).
@@ -19,6 +20,8 @@ export interface LiveStreamHost {
   opened(): void;
   /** Records changed on the server (after the notice window). */
   changed(): void;
+  /** The server says this tablet was revoked (told at once; the stream ends after it). */
+  revoked(): void;
   healthChanged(healthy: boolean): void;
   /**
    * The stream ended or could not open. `checkConnection`: in a way a sync cycle should look into
@@ -84,6 +87,7 @@ export class LiveStream {
         if (generation !== this.generation) return;
         this.heard(generation);
         if (notice.kind === 'changed') this.noticed();
+        else if (notice.kind === 'revoked') this.host.revoked();
       }
     } catch (error) {
       const { status, retryAfterSeconds } = (error ?? {}) as { status?: number; retryAfterSeconds?: number };

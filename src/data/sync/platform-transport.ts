@@ -87,9 +87,16 @@ export function createPlatformTransport(client: PlatformClientLike, selfId: stri
   };
 }
 
-/** S18: `changed` events name what changed; anything else the stream says only shows it is alive. */
+/**
+ * S18: `changed` events name what changed; `revoked` says this tablet was revoked; anything else
+ * the stream says only shows it is alive.
+ */
 async function* noticesOf(messages: AsyncIterable<SseMessageLike>): AsyncIterable<ServerNotice> {
   for await (const message of messages) {
+    if (message.type === 'event' && message.event === 'revoked') {
+      yield { kind: 'revoked' };
+      continue;
+    }
     if (message.type !== 'event' || message.event !== 'changed') {
       yield { kind: 'alive' };
       continue;

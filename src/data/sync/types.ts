@@ -86,7 +86,11 @@ export interface ExportNotice {
  * that it is alive (a keep-alive comment, the server's `retry:`), which tells a healthy stream
  * from one a proxy holds back.
  */
-export type ServerNotice = { kind: 'changed'; entities: string[] } | { kind: 'alive' };
+/**
+ * S18: what the change stream says. `revoked`: an administrator revoked this tablet (the stream
+ * ends after it; deviceStatus says the mode and the reason, revocation.ts asks at once).
+ */
+export type ServerNotice = { kind: 'changed'; entities: string[] } | { kind: 'revoked' } | { kind: 'alive' };
 
 /**
  * Issue #9.10: what an update overwrote on the server, when the server says so (Passage's server

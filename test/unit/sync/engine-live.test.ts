@@ -70,6 +70,21 @@ describe('S18 Push', () => {
     expect(pullsOf(h)).toBe(before + 1);
   });
 
+  it('S18: the stream says revoked: the engine tells its listeners at once, and reports the stream healthy until then', async () => {
+    const { h, events } = await live();
+    const told: number[] = [];
+    const unsubscribe = h.engine.onRevokedNotice(() => told.push(h.clock.now()));
+    expect(h.engine.streamHealthy).toBe(true);
+    await heard(h, () => events.revoked());
+    expect(told).toEqual([h.clock.now()]);
+    await heard(h, () => events.end());
+    expect(h.engine.streamHealthy).toBe(false);
+    unsubscribe();
+    await h.advance(10_000);
+    await heard(h, () => events.revoked());
+    expect(told).toHaveLength(1);
+  });
+
   it('S18: an idle, visible tablet with a healthy stream makes no request for 9 minutes', async () => {
     const { h, events } = await live();
     const calls = h.transport.calls.length;
