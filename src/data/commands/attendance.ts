@@ -10,7 +10,7 @@ import type { DataContext } from '../context';
 import { guardQuota, RecordNotFoundError, RefusedError } from '../errors';
 import { latestPerPair } from '../../domain/attendance';
 import { resolvedId } from '../queries/by-id';
-import { createRecord, knownEmail, myEmail, updateRecord } from './record-writes';
+import { createRecord, knownEmail, myEmail, updateRecord, type EditBasis } from './record-writes';
 
 export interface MarkInput {
   sessionId: string;
@@ -80,13 +80,16 @@ export async function markEveryonePresent(ctx: DataContext, sessionId: string, p
   );
 }
 
-/** Change the note of a participant's record at a session (creating it as present when there is none). */
-export async function setAttendanceNote(ctx: DataContext, sessionId: string, participantId: string, note: string): Promise<Attendance> {
+/**
+ * Change the note of a participant's record at a session (creating it as present when there is none).
+ * `basis`: the record as the note form opened (S18), when another device may have changed it since.
+ */
+export async function setAttendanceNote(ctx: DataContext, sessionId: string, participantId: string, note: string, basis?: EditBasis): Promise<Attendance> {
   const { db } = ctx;
   return guardQuota(() =>
     db.transaction('rw', [db.attendance, db.sessions, db.outbox, db.aliases, db.users], async () => {
       const held = await heldRecord(ctx, await resolvedId(ctx, sessionId), await resolvedId(ctx, participantId));
-      if (held) return updateRecord<Attendance>(ctx, 'Attendance', held.id, { note: note.trim() || null });
+      if (held) return updateRecord<Attendance>(ctx, 'Attendance', held.id, { note: note.trim() || null }, undefined, basis ? { basis } : undefined);
       return markOne(ctx, { sessionId, participantId, status: 'present', note }, await myEmail(ctx), new Date(ctx.now()).toISOString());
     }),
   );

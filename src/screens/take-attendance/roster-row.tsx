@@ -3,14 +3,14 @@ import { MessageSquarePlus } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../shared/entities';
 import { markAttendance, setAttendanceNote } from '../../data/commands/attendance';
+import type { EditBasis } from '../../data/commands/record-writes';
 import type { RosterEntry } from '../../data/queries/attendance';
 import { ATTENDANCE_LABEL, nextStatus } from '../../domain/attendance';
 import { humanize } from '../../domain/format';
 import { personName } from '../../domain/record-title';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { CONTROL_CLASS } from '../../ui/field';
 import { useCommand } from '../parts/use-command';
+import { NoteForm } from './note-form';
 import { StatusChip } from './status-chip';
 import { STATUS_LOOK } from './status-look';
 
@@ -46,7 +46,7 @@ export const RosterRow = memo(function RosterRow({ entry, sessionId, cohortId, e
   }, [tapped, recordedAt]);
   const status = tapped?.to ?? entry.record?.status ?? null;
   const note = entry.record?.note ?? '';
-  const [noteDraft, setNoteDraft] = useState<string | null>(null);
+  const [noting, setNoting] = useState(false);
   const mark = useCommand(
     async (data, to: AttendanceStatus) => {
       // The write starts first, then the row shows the tap: the device's storage works while the
@@ -64,9 +64,9 @@ export const RosterRow = memo(function RosterRow({ entry, sessionId, cohortId, e
     },
     { failure: `Failed to save attendance for ${name}` },
   );
-  const saveNote = useCommand((data, text: string) => setAttendanceNote(data, sessionId, entry.participantId, text), {
+  const saveNote = useCommand((data, text: string, basis?: EditBasis) => setAttendanceNote(data, sessionId, entry.participantId, text, basis), {
     failure: `Failed to save the note for ${name}`,
-    onSuccess: () => setNoteDraft(null),
+    onSuccess: () => setNoting(false),
   });
 
   const who = (
@@ -121,10 +121,10 @@ export const RosterRow = memo(function RosterRow({ entry, sessionId, cohortId, e
           })}
         </div>
       )}
-      {editable && status && noteDraft === null && (
+      {editable && status && !noting && (
         <button
           type="button"
-          onClick={() => setNoteDraft(note)}
+          onClick={() => setNoting(true)}
           aria-label={`${note ? 'Edit note' : 'Add note'} for ${name}`}
           title={note ? 'Edit note' : 'Add note'}
           className="inline-flex min-h-14 min-w-12 items-center justify-center rounded-lg text-slate-600 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
@@ -132,29 +132,14 @@ export const RosterRow = memo(function RosterRow({ entry, sessionId, cohortId, e
           <MessageSquarePlus aria-hidden="true" className="h-5 w-5" />
         </button>
       )}
-      {noteDraft !== null ? (
-        <form
-          className="flex basis-full flex-wrap items-center gap-2 sm:pl-[8.75rem]"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void saveNote.run(noteDraft);
-          }}
-        >
-          <input
-            aria-label={`Note for ${name}`}
-            className={clsx(CONTROL_CLASS, 'min-w-0 flex-1 basis-56')}
-            value={noteDraft}
-            maxLength={500}
-            autoFocus
-            onChange={(e) => setNoteDraft(e.target.value)}
-          />
-          <Button type="submit" disabled={saveNote.pending}>
-            {saveNote.pending ? 'Saving...' : 'Save note'}
-          </Button>
-          <Button variant="secondary" onClick={() => setNoteDraft(null)} disabled={saveNote.pending}>
-            Cancel
-          </Button>
-        </form>
+      {noting ? (
+        <NoteForm
+          name={name}
+          record={entry.record}
+          pending={saveNote.pending}
+          onSave={(text, basis) => void saveNote.run(text, basis)}
+          onCancel={() => setNoting(false)}
+        />
       ) : (
         note && <p className="basis-full text-sm text-slate-700 sm:pl-[8.75rem]">Note: {note}</p>
       )}
