@@ -45,21 +45,20 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // `npm test -- <vitest args>` runs one vitest with those arguments instead; TEST_SERIAL=1 runs the two
 // one after the other.
 //
-// The new-version browser test publishes a new build and needs its service worker to take over;
-// inside the browser run it failed in fresh clones (the reload never came) while it passes on its
-// own, so it runs last, alone, from a fresh build, and counts like any test.
-const ISOLATED = ['test/e2e/pwa-update.test.ts'];
+// The new-version browser test (pwa-update) runs with the other browser tests (issue #27.5). It ran
+// alone, last, from a fresh build because inside the browser run its reload never came in fresh
+// clones. The cause was the engine, not the test: until 350c1fb a 2xx answer during a sync cycle
+// queued another cycle, so a refused create left the engine cycling back to back (20-35 API
+// requests a second); a waiting service worker activates only once the old one has no fetch in
+// flight, and there was always one. Since then it passes in place (run with offline, live-updates
+// and others on a loaded machine: 3 of 3 files, twice).
 const runs = extra.length
   ? [{ name: 'vitest', out: '.tmp/vitest-results.json', args: extra, live: true }]
   : [
-      { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', ...ISOLATED.map((f) => `--exclude=${f}`)], live: true },
+      { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e'], live: true },
       { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'component', '--project', 'integration'], live: false },
     ];
 const results = env.TEST_SERIAL ? await runSerially(runs) : await Promise.all(runs.map(runVitest));
-if (!extra.length) {
-  if (!env.SKIP_BUILD) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env });
-  results.push(await runVitest({ name: 'new-version browser test', out: '.tmp/vitest-isolated.json', args: ['--project', 'e2e', ...ISOLATED], live: true }));
-}
 let passed = 0;
 let failed = 0;
 let status = 0;
