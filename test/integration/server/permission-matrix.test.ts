@@ -71,6 +71,8 @@ async function stored(s: TestServer, entity: string, cohort = COHORT): Promise<E
   if (entity === 'User') return s.store.create(APP, 'User', { email: `t${Math.random()}@example.org`, role: 'user' }, system);
   if (entity === 'Session') return s.store.create(APP, 'Session', { ...CREATE.Session, cohort_id: cohort }, system);
   if (entity === 'Attendance') return s.store.create(APP, 'Attendance', await attendanceBody(s, cohort), system);
+  // Cohort codes are unique in the database too (issue #25.2): each stored cohort gets its own.
+  if (entity === 'Cohort') return s.store.create(APP, 'Cohort', await fresh(s, 'Cohort'), system);
   return s.store.create(APP, entity, CREATE[entity], system);
 }
 
