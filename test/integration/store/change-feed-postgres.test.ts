@@ -65,28 +65,35 @@ describe.skipIf(!postgresInstalled)('PostgreSQL', () => {
     }
 
     it('S17 a slow transaction that began first and commits after a fast one is still delivered', async () => {
-      const app = `feed-${randomUUID().slice(0, 8)}`;
-      const [slowRecord] = await store.createMany(app, 'Participant', [{ first_name: 'Slow' }], meta);
-      const start = (await readAll(app, { txid: '0', seq: '0' })).at;
+      // Writes of one app queue behind its audit chain lock (S19), so the slow and the fast writer
+      // are in two apps (two academies on one PostgreSQL): transaction ids and the snapshot's xmin
+      // are the cluster's, so each app's feed must still wait for the other's open transaction.
+      const slowApp = `feed-${randomUUID().slice(0, 8)}`;
+      const fastApp = `feed-${randomUUID().slice(0, 8)}`;
+      const [slowRecord] = await store.createMany(slowApp, 'Participant', [{ first_name: 'Slow' }], meta);
+      const slowStart = (await readAll(slowApp, { txid: '0', seq: '0' })).at;
+      const fastStart = (await readAll(fastApp, { txid: '0', seq: '0' })).at;
 
       // The slow writer: its own connection, a transaction that writes first and stays open.
       const slow = new pg.Client({ connectionString: url });
       await slow.connect();
       try {
         await slow.query('BEGIN');
-        await slow.query(`UPDATE records SET data = data || '{"first_name": "Slow, renamed"}'::jsonb WHERE app = $1 AND id = $2`, [app, slowRecord.id]);
+        await slow.query(`UPDATE records SET data = data || '{"first_name": "Slow, renamed"}'::jsonb WHERE app = $1 AND id = $2`, [slowApp, slowRecord.id]);
         // The fast writer commits while the slow one is open: its txid is higher, its commit earlier.
-        const fast = await store.create(app, 'Participant', { first_name: 'Fast' }, meta);
+        const fast = await store.create(fastApp, 'Participant', { first_name: 'Fast' }, meta);
 
-        // A tablet reading now gets neither: the fast change waits behind the open transaction,
-        // whose change a cursor past the fast one would otherwise skip for ever.
-        const during = await readAll(app, start);
-        expect(during.ids).toEqual([]);
+        // Tablets reading now get neither: the fast change waits behind the open transaction, and
+        // the slow app's cursor does not move past it (a cursor past it would skip it for ever).
+        const fastDuring = await readAll(fastApp, fastStart);
+        const slowDuring = await readAll(slowApp, slowStart);
+        expect(fastDuring.ids).toEqual([]);
+        expect(slowDuring.ids).toEqual([]);
 
         await slow.query('COMMIT');
-        const after = await readAll(app, during.at);
-        expect(after.ids).toEqual([slowRecord.id, fast.id]);
-        const rows = await store.readChanges(app, start, 10);
+        expect((await readAll(slowApp, slowDuring.at)).ids).toEqual([slowRecord.id]);
+        expect((await readAll(fastApp, fastDuring.at)).ids).toEqual([fast.id]);
+        const rows = await store.readChanges(slowApp, slowStart, 10);
         expect(rows.changes.find((c) => c.id === slowRecord.id)?.record?.first_name).toBe('Slow, renamed');
       } finally {
         await slow.end();
