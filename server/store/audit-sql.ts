@@ -82,12 +82,12 @@ END $$`;
 
 /**
  * The transaction's audit context (the store's `passage.audit` setting), or the system's when none
- * was set; NULL when auditing is off for this session (the bench's comparison only).
+ * was set. Never NULL: no setting a session can send turns auditing off (the bench's comparison
+ * disables the triggers in a database of its own instead).
  */
 const CONTEXT = `CREATE OR REPLACE FUNCTION passage_audit_context() RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 DECLARE raw text := current_setting('passage.audit', true);
 BEGIN
-  IF current_setting('passage.audit_off', true) = 'on' THEN RETURN NULL; END IF;
   IF raw IS NULL OR raw = '' THEN
     RETURN jsonb_build_object('actor_id', NULL, 'actor_email', 'system', 'device_id', NULL, 'address', NULL, 'reason', NULL);
   END IF;
