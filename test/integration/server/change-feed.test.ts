@@ -109,8 +109,12 @@ describe('changeFeed (issue #24.1)', () => {
     ], meta);
     const [here, there] = await s.store.createMany(APP, 'Session', [{ cohort_id: cohorts[0].id }, { cohort_id: cohorts[1].id }], meta);
     await s.store.delete(APP, 'Session', there.id);
+    // An outcome is held through its participant (a participant's enrollments are read for the
+    // page's participants only: the outcome's participant is one of them).
+    const [myOutcome] = await s.store.createMany(APP, 'Outcome', [{ participant_id: mine.id }, { participant_id: theirs.id }], meta);
 
     const { body } = await feed(s.tokens.coach, { cursor, scope });
+    expect(ids(body.changes.Outcome?.rows)).toEqual([myOutcome.id]);
     expect(body.scope?.siteIds).toEqual([sites[0].id]);
     expect(ids(body.changes.Participant?.rows)).toEqual([mine.id]);
     expect(body.changes.Enrollment?.rows.map((r) => r.cohort_id)).toEqual([cohorts[0].id]);
