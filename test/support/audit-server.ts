@@ -7,23 +7,10 @@
  * with that error (403 for a coach).
  */
 import { createPlatformClient, type PlatformClient } from '../../src/platform';
+import type { AuditEventView } from '../../src/data/online/audit';
 
-export interface AuditRow {
-  id: string;
-  created_date: string;
-  seq: number;
-  actor_id: string | null;
-  actor_email: string | null;
-  device_id: string | null;
-  client_time: string | null;
-  entity: string | null;
-  record_id: string | null;
-  action: string;
-  outcome: 'success' | 'failure';
-  changes: Record<string, unknown> | null;
-  reason: string | null;
-  address: string | null;
-}
+/** An event as the server answers it to the tablet (the page's view of `AuditEvent`). */
+export type AuditRow = AuditEventView & { seq: number };
 
 export interface ListRequest {
   q: Record<string, unknown> | null;

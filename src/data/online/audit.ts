@@ -9,25 +9,18 @@ import { OfflineError } from '../errors';
 import type { Row } from '../platform-like';
 import { auditQuery, type AuditFilters } from '../../domain/audit-event';
 
-import { AUDIT_ENTITY } from '../../../shared/audit';
+import { AUDIT_ENTITY, type AuditEvent } from '../../../shared/audit';
 
-/** One event as the Audit page and the History sections read it (shared/audit.ts `AuditEvent` is the server's). */
-export interface AuditEventView {
-  id: string;
-  created_date: string;
-  seq: number | null;
-  actor_id: string | null;
-  actor_email: string | null;
-  device_id: string | null;
-  client_time: string | null;
-  entity: string | null;
-  record_id: string | null;
+/**
+ * One event as the Audit page and the History sections read it: shared/audit.ts `AuditEvent`
+ * without the chain's hashes (the page never shows them), its `action` any string (a newer
+ * server's action reads as itself) and its `seq` possibly missing (an older answer).
+ */
+export type AuditEventView = Omit<AuditEvent, 'hash' | 'prev_hash' | 'updated_date' | 'action' | 'seq' | 'changes'> & {
   action: string;
-  outcome: 'success' | 'failure';
+  seq: number | null;
   changes: Record<string, unknown> | null;
-  reason: string | null;
-  address: string | null;
-}
+};
 
 export interface AuditPage {
   events: AuditEventView[];
