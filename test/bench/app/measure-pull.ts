@@ -15,6 +15,8 @@ export interface PullResult {
   requests: number;
   bytes: number;
   urls: string[];
+  /** Where the time went: each API request's start after the click and its duration (resource timing). */
+  phases?: Array<{ path: string; startMs: number; durationMs: number }>;
 }
 
 /** `areaCode` makes the new values differ from an earlier run's on the same participants. */
@@ -57,7 +59,13 @@ async function pullAfterClick(page: Page, ids: readonly string[], phones: string
       // Poll the mirror every 5 ms: cheap next to the sync itself, and fine-grained enough for a 100 ms goal.
       for (;;) {
         const now = await hooks.phones(ids);
-        if (now.every((p, i) => p === phones[i])) return performance.now() - clicked;
+        if (now.every((p, i) => p === phones[i])) {
+          const ms = performance.now() - clicked;
+          const phases = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((e) => e.startTime >= clicked && new URL(e.name).pathname.startsWith('/api/'))
+            .map((e) => ({ path: new URL(e.name).pathname, startMs: Math.round(e.startTime - clicked), durationMs: Math.round(e.duration) }));
+          return { ms, phases };
+        }
         await new Promise((r) => setTimeout(r, 5));
       }
     },
@@ -65,7 +73,7 @@ async function pullAfterClick(page: Page, ids: readonly string[], phones: string
   );
   await page.waitForTimeout(50);
   await page.getByRole('button', { name: 'Sync now' }).first().click();
-  const ms = await arm;
+  const { ms, phases } = await arm;
   await page.locator('[data-sync-state="up-to-date"]').first().waitFor({ timeout: 60_000 });
   await settle(page, 300);
   const seen = rec.stop().filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
@@ -74,7 +82,7 @@ async function pullAfterClick(page: Page, ids: readonly string[], phones: string
     const s = await r.sizes().catch(() => null);
     if (s) bytes += s.requestHeadersSize + s.requestBodySize + s.responseHeadersSize + s.responseBodySize;
   }
-  return { ms, requests: seen.length, bytes, urls: seen.map((r) => `${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search.slice(0, 120)}`) };
+  return { ms, phases, requests: seen.length, bytes, urls: seen.map((r) => `${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search.slice(0, 120)}`) };
 }
 
 /**
