@@ -5,7 +5,9 @@
  * was found), exiting 1. A PGlite directory can only be read while no server holds it.
  */
 import { existsSync } from 'node:fs';
-import { openPglite, openPostgres, type SqlClient } from '../server/store/sql-client';
+import { type SqlClient } from '../server/store/sql-client';
+import { openPostgres } from '../server/store/pg-client';
+import { openPglite } from '../server/store/pglite-client';
 import { verifyAuditChain } from '../server/store/audit-store';
 
 async function open(): Promise<{ sql: SqlClient; where: string }> {

@@ -4,7 +4,8 @@
  * The returned store is migrated and ready.
  */
 import { createPostgresStore } from './postgres-store';
-import { openPglite, openPostgres } from './sql-client';
+import { openPostgres } from './pg-client';
+import { openPglite } from './pglite-client';
 import type { Store } from './types';
 
 export interface CreateStoreOptions {

@@ -1,4 +1,4 @@
-// PGlite in its own thread (see openPglite in sql-client.ts). PGlite runs PostgreSQL compiled to
+// PGlite in its own thread (see openPglite in pglite-client.ts). PGlite runs PostgreSQL compiled to
 // WebAssembly synchronously: a statement that never ends would freeze the thread that runs it, and
 // PostgreSQL's statement_timeout cannot fire inside WebAssembly (tested: SET statement_timeout = '1s'
 // does not stop a 25 s query). Here a runaway statement only freezes this thread; the server thread

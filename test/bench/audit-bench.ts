@@ -12,7 +12,7 @@ import { createApp } from '../../server/app';
 import { createAccount } from '../../server/auth/accounts';
 import { issueToken, secretKey } from '../../server/auth/tokens';
 import { createStore } from '../../server/store/index';
-import { openPostgres } from '../../server/store/sql-client';
+import { openPostgres } from '../../server/store/pg-client';
 import { createPostgresStore } from '../../server/store/postgres-store';
 import { encodeEditTimes } from '../../shared/audit';
 import { acquirePostgres, postgresInstalled } from '../integration/store/pg-test-cluster';

@@ -7,7 +7,7 @@
  * bulk-import case is reported separately in bench/README.md.
  */
 import { GIN_INDEX } from '../../../server/store/schema';
-import { openPglite } from '../../../server/store/sql-client';
+import { openPglite } from '../../../server/store/pglite-client';
 
 const DAY = 86_400_000;
 

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresStore } from '../../../server/store/postgres-store';
-import { openPglite, openPostgres, type SqlClient } from '../../../server/store/sql-client';
+import { type SqlClient } from '../../../server/store/sql-client';
+import { openPostgres } from '../../../server/store/pg-client';
+import { openPglite } from '../../../server/store/pglite-client';
 import type { Store } from '../../../server/store/types';
 // @ts-expect-error scripts/pg-cluster.mjs is plain JavaScript without type declarations
 import { postgresAvailable, startCluster } from '../../../scripts/pg-cluster.mjs';

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStore } from '../../../server/store/index';
-import { openPglite } from '../../../server/store/sql-client';
+import { openPglite } from '../../../server/store/pglite-client';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'passage-audit-verify-'));

@@ -12,7 +12,8 @@ import { createLifecycle } from '../../../server/http/lifecycle';
 import { createLogger } from '../../../server/http/logger';
 import { createStore } from '../../../server/store/index';
 import { createPostgresStore } from '../../../server/store/postgres-store';
-import { openPglite, openPostgres } from '../../../server/store/sql-client';
+import { openPostgres } from '../../../server/store/pg-client';
+import { openPglite } from '../../../server/store/pglite-client';
 import type { Store } from '../../../server/store/types';
 import { freePort } from '../../support/processes';
 

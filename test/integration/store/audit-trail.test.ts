@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWithAudit, type AuditContext } from '../../../server/store/audit-context';
 import { verifyAuditChain } from '../../../server/store/audit-store';
 import { createPostgresStore } from '../../../server/store/postgres-store';
-import { openPglite, openPostgres, type SqlClient } from '../../../server/store/sql-client';
+import { type SqlClient } from '../../../server/store/sql-client';
+import { openPostgres } from '../../../server/store/pg-client';
+import { openPglite } from '../../../server/store/pglite-client';
 import type { EntityRecord, Store } from '../../../server/store/types';
 import { acquirePostgres, postgresInstalled } from './pg-test-cluster';
 

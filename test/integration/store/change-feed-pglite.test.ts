@@ -1,5 +1,5 @@
 import { createPostgresStore } from '../../../server/store/postgres-store';
-import { openPglite } from '../../../server/store/sql-client';
+import { openPglite } from '../../../server/store/pglite-client';
 import { registerChangeFeedContract } from './change-feed-contract';
 
 // Each in-memory PGlite is its own database. It has one connection, so statements (and whole

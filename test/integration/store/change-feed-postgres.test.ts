@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore } from '../../../server/store/postgres-store';
-import { openPostgres } from '../../../server/store/sql-client';
+import { openPostgres } from '../../../server/store/pg-client';
 import type { FeedPosition, Store } from '../../../server/store/types';
 import { registerChangeFeedContract } from './change-feed-contract';
 import { SKIP_REASON, acquirePostgres, postgresInstalled } from './pg-test-cluster';

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStore } from '../../../server/store';
-import { openPglite, openPostgres, type SqlClient } from '../../../server/store/sql-client';
+import { type SqlClient } from '../../../server/store/sql-client';
+import { openPostgres } from '../../../server/store/pg-client';
+import { openPglite } from '../../../server/store/pglite-client';
 import { acquirePostgres, postgresInstalled, SKIP_REASON } from './pg-test-cluster';
 import { toHttpError } from '../../../server/errors';
 

@@ -9,7 +9,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../../server/store/errors';
 import { createPostgresStore } from '../../../server/store/postgres-store';
-import { openPglite, openPostgres, type SqlClient } from '../../../server/store/sql-client';
+import { type SqlClient } from '../../../server/store/sql-client';
+import { openPostgres } from '../../../server/store/pg-client';
+import { openPglite } from '../../../server/store/pglite-client';
 import type { Store } from '../../../server/store/types';
 import { acquirePostgres, postgresInstalled, SKIP_REASON } from './pg-test-cluster';
 
