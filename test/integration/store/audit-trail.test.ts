@@ -183,7 +183,9 @@ describe.each(backends)('S19 audit trail in the store on $name', (backend) => {
     // Make room at seq 3 (move 3 and 4 up), then insert a forged event chained after event 2.
     await asSuperuser(
       [
-        `UPDATE audit_events SET seq = -seq WHERE app = $1 AND seq >= 3`,
+        // ids move aside too: the unique (app, id) index is checked row by row, so renumbering 3 → 4
+        // while 4 still holds its id would collide whenever PostgreSQL visits 3 first.
+        `UPDATE audit_events SET seq = -seq, id = 'moving-' || id WHERE app = $1 AND seq >= 3`,
         `UPDATE audit_events SET seq = -seq + 1, id = lpad(to_hex(-seq + 1), 24, '0') WHERE app = $1 AND seq < 0`,
         `INSERT INTO audit_events (app, seq, id, created_date, data, prev_hash, hash)
          SELECT app, 3, forged->>'id', created_date, forged, hash, sha256(hash || convert_to(app || E'\\n' || forged::text, 'UTF8'))
