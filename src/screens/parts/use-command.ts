@@ -35,10 +35,15 @@ export interface CommandOptions<A extends unknown[], R> {
   onSuccess?: (result: R, ...args: A) => unknown;
   /** Show the failure here instead of a toast (a dialog's or form's own line, see `errorLine`). */
   onError?: (presented: PresentedError, ...args: A) => void;
+  /**
+   * Every run counts: a run asked for while one is under way waits for it and then runs, instead of
+   * being ignored (attendance taps: a coach taps a row twice for Late, faster than the tablet saves).
+   */
+  serial?: boolean;
 }
 
 export interface Command<A extends unknown[]> {
-  /** Runs the command once (a second call while it runs is ignored); resolves true when it succeeded. Never rejects on the command's failure. */
+  /** Runs the command once (a second call while it runs is ignored, or with `serial` runs after it); resolves true when it succeeded. Never rejects on the command's failure. */
   run: (...args: A) => Promise<boolean>;
   /** True while it runs: disable the buttons, show 'Saving...'. */
   pending: boolean;
@@ -67,12 +72,22 @@ export function useCommand<A extends unknown[], R>(
 ): Command<A> {
   const data = useDataContext();
   const [running, setRunning] = useState<A | null>(null);
-  // A ref, not the state: two taps in one frame both see `pending` false, and must not both write.
-  const busy = useRef(false);
+  // Refs, not the state: two taps in one frame both see `pending` false, and must not both write.
+  // `asked` counts the runs accepted and not yet finished; `last` is the latest of them (serial runs
+  // start when it ends, in the order they were asked for).
+  const asked = useRef(0);
+  const last = useRef<Promise<unknown>>(Promise.resolve());
 
-  async function run(...args: A): Promise<boolean> {
-    if (busy.current) return false;
-    busy.current = true;
+  function run(...args: A): Promise<boolean> {
+    if (asked.current > 0 && !options.serial) return Promise.resolve(false);
+    // The first run starts at once (its write begins before the screen draws); a later one queues.
+    asked.current++;
+    const started = asked.current === 1 ? runNow(args) : last.current.then(() => runNow(args));
+    last.current = started;
+    return started;
+  }
+
+  async function runNow(args: A): Promise<boolean> {
     setRunning(args);
     try {
       let result: R;
@@ -96,8 +111,8 @@ export function useCommand<A extends unknown[], R>(
       await options.onSuccess?.(result, ...args);
       return true;
     } finally {
-      busy.current = false;
-      setRunning(null);
+      asked.current--;
+      if (asked.current === 0) setRunning(null);
     }
   }
 

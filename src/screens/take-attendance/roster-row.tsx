@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { MessageSquarePlus } from 'lucide-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../shared/entities';
 import { markAttendance, setAttendanceNote } from '../../data/commands/attendance';
 import type { EditBasis } from '../../data/commands/record-writes';
@@ -22,6 +22,18 @@ function inactiveLabel(entry: RosterEntry): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A tap on a row: `savedAt` is its record's time once the tablet has saved it. */
+type Tapped = { id: number; to: AttendanceStatus; savedAt?: string };
+
+/**
+ * Whether the roster shows the tap's own record or a later one (its time is the tap's time on this
+ * tablet; two taps in one millisecond share it, so then the status must be the tap's too).
+ */
+function caughtUp(tapped: Tapped, recordedAt: string | null, recordStatus: AttendanceStatus | null): boolean {
+  if (tapped.savedAt === undefined || recordedAt === null) return false;
+  return recordedAt > tapped.savedAt || (recordedAt === tapped.savedAt && recordStatus === tapped.to);
+}
+
 /**
  * One participant at one session (issue #23.3). The row's main button cycles the status
  * (unmarked → Present → Late → Excused → Absent → Present, domain `nextStatus`); the four buttons
@@ -38,32 +50,37 @@ export const RosterRow = memo(function RosterRow({ entry, sessionId, cohortId, e
   const uid = entry.participant?.academy_uid;
   // The tapped status shows at once, before its write and the live roster's answer come back (the
   // tap is saved on the tablet a few milliseconds later; a failure puts the row back and says so).
-  // It gives way once the roster brings a record tapped after it was made (its own, or a later one).
-  const [tapped, setTapped] = useState<{ to: AttendanceStatus; before: string | null; saved: boolean } | null>(null);
+  // Taps are never dropped: one made while the last is saving waits its turn (serial), and the row
+  // shows the newest. It gives way once the roster brings the record of the newest tap, or a later
+  // one (another device's change); never an earlier tap's record, so two quick taps do not flicker.
+  const [tapped, setTapped] = useState<Tapped | null>(null);
+  const taps = useRef(0);
   const recordedAt = entry.record?.recorded_at ?? null;
+  const recordStatus = entry.record?.status ?? null;
   useEffect(() => {
-    if (tapped?.saved && recordedAt !== tapped.before) setTapped(null);
-  }, [tapped, recordedAt]);
-  const status = tapped?.to ?? entry.record?.status ?? null;
+    if (tapped && caughtUp(tapped, recordedAt, recordStatus)) setTapped(null);
+  }, [tapped, recordedAt, recordStatus]);
+  const status = tapped?.to ?? recordStatus;
   const note = entry.record?.note ?? '';
   const [noting, setNoting] = useState(false);
   const mark = useCommand(
-    async (data, to: AttendanceStatus) => {
-      // The write starts first, then the row shows the tap: the device's storage works while the
-      // screen draws.
-      const saving = markAttendance(data, { sessionId, cohortId, participantId: entry.participantId, status: to });
-      setTapped({ to, before: recordedAt, saved: false });
+    async (data, tap: Tapped) => {
       try {
-        const saved = await saving;
-        setTapped((t) => (t && t.to === to ? { ...t, saved: true } : t));
+        const saved = await markAttendance(data, { sessionId, cohortId, participantId: entry.participantId, status: tap.to });
+        setTapped((t) => (t?.id === tap.id ? { ...t, savedAt: saved.recorded_at ?? '' } : t));
         return saved;
       } catch (error) {
-        setTapped(null);
+        setTapped((t) => (t?.id === tap.id ? null : t));
         throw error;
       }
     },
-    { failure: `Failed to save attendance for ${name}` },
+    { failure: `Failed to save attendance for ${name}`, serial: true },
   );
+  const tap = (to: AttendanceStatus) => {
+    const next: Tapped = { id: ++taps.current, to };
+    setTapped(next);
+    void mark.run(next);
+  };
   const saveNote = useCommand((data, text: string, basis?: EditBasis) => setAttendanceNote(data, sessionId, entry.participantId, text, basis), {
     failure: `Failed to save the note for ${name}`,
     onSuccess: () => setNoting(false),
@@ -84,7 +101,7 @@ export const RosterRow = memo(function RosterRow({ entry, sessionId, cohortId, e
       {editable ? (
         <button
           type="button"
-          onClick={() => void mark.run(nextStatus(status))}
+          onClick={() => tap(nextStatus(status))}
           aria-label={`${name}: ${status ? ATTENDANCE_LABEL[status] : 'Not marked'}. Tap for ${ATTENDANCE_LABEL[nextStatus(status)]}`}
           className="flex min-h-14 min-w-0 flex-1 basis-56 items-center gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
@@ -107,7 +124,7 @@ export const RosterRow = memo(function RosterRow({ entry, sessionId, cohortId, e
                 key={s}
                 type="button"
                 aria-pressed={pressed}
-                onClick={() => void (pressed ? undefined : mark.run(s))}
+                onClick={() => (pressed ? undefined : tap(s))}
                 className={clsx(
                   'inline-flex min-h-14 w-[4.5rem] flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-semibold ring-1 ring-inset',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',

@@ -65,6 +65,40 @@ describe('useCommand', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it('serial: a run asked for while one is under way waits for it, then runs; none is dropped', async () => {
+    const user = userEvent.setup();
+    const finishes: Array<() => void> = [];
+    const started: string[] = [];
+    const command = (_data: DataContext, name: string) =>
+      new Promise<string>((resolve) => {
+        started.push(name);
+        finishes.push(() => resolve(name));
+      });
+    function Taps() {
+      const [n, setN] = useState(0);
+      const tap = useCommand(command, { success: (saved) => `Saved ${saved}`, failure: 'Failed to save the tap', serial: true });
+      return (
+        <button type="button" onClick={() => { setN(n + 1); void tap.run(`tap ${n + 1}`); }}>
+          {tap.pending ? `Tapped ${n}, saving` : `Tapped ${n}`}
+        </button>
+      );
+    }
+    renderWith(<Taps />);
+    await user.click(screen.getByRole('button', { name: 'Tapped 0' }));
+    await user.click(screen.getByRole('button', { name: 'Tapped 1, saving' }));
+    await user.click(screen.getByRole('button', { name: 'Tapped 2, saving' }));
+    // The second and third wait for the first: one write at a time, in the order tapped.
+    expect(started).toEqual(['tap 1']);
+    finishes[0]();
+    await waitFor(() => expect(started).toEqual(['tap 1', 'tap 2']));
+    finishes[1]();
+    await waitFor(() => expect(started).toEqual(['tap 1', 'tap 2', 'tap 3']));
+    expect(screen.getByRole('button', { name: 'Tapped 3, saving' })).toBeInTheDocument();
+    finishes[2]();
+    expect(await screen.findByRole('button', { name: 'Tapped 3' })).toBeInTheDocument();
+    expect(await screen.findByText('Saved tap 3')).toBeInTheDocument();
+  });
+
   it("a failure with a reason for people: the failure toast with that reason (StorageFullError's own words)", async () => {
     const user = userEvent.setup();
     renderWith(<Save command={() => Promise.reject(new StorageFullError())} />);

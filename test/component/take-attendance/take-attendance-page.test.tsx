@@ -69,6 +69,25 @@ describe('TakeAttendance (issue #23.3)', () => {
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
   });
 
+  it('taps faster than the tablet saves are all kept: two quick taps make Late, and the last of three quick taps is what is saved', async () => {
+    await seedSession();
+    await renderPage(<TakeAttendancePage id="ss3" />, { at: 'TakeAttendance', id: 'ss3' });
+    await screen.findByRole('listitem', { name: 'Maria Lopez' });
+    // No wait between taps for the save: the second comes while the first is being written.
+    await userEvent.click(cycle('Maria Lopez'));
+    await userEvent.click(cycle('Maria Lopez'));
+    expect(cycle('Maria Lopez')).toHaveAccessibleName('Maria Lopez: Late. Tap for Excused');
+    await waitFor(async () => expect((await statuses('ss3')).get('p1')).toBe('late'), { timeout: 10_000 });
+    await userEvent.click(cycle('Maria Lopez'));
+    await userEvent.click(setTo('Maria Lopez', 'Absent'));
+    await userEvent.click(cycle('Maria Lopez'));
+    expect(cycle('Maria Lopez')).toHaveAccessibleName('Maria Lopez: Present. Tap for Late');
+    await waitFor(async () => expect((await statuses('ss3')).get('p1')).toBe('present'), { timeout: 10_000 });
+    // Still one record for her at this session, and the row shows what was saved.
+    expect(await db.attendance.where('participant_id').equals('p1').count()).toBe(1);
+    await waitFor(() => expect(cycle('Maria Lopez')).toHaveAccessibleName('Maria Lopez: Present. Tap for Late'));
+  });
+
   it('the four buttons set a status directly, pressed when it is the current one', async () => {
     await seedSession();
     await renderPage(<TakeAttendancePage id="ss3" />, { at: 'TakeAttendance', id: 'ss3' });
