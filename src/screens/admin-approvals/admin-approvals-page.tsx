@@ -31,6 +31,8 @@ export function AdminApprovalsPage() {
     failure: (_user, action) => APPROVAL_TOASTS[action].fail,
     // spec 2.15: the list is refreshed after each successful action.
     onSuccess: () => refresh(),
+    // Another person's decision, asked while the list refreshes, runs next instead of being lost.
+    serial: true,
   });
   const busyId = approval.running?.[0].id ?? null;
 

@@ -37,7 +37,9 @@ export interface CommandOptions<A extends unknown[], R> {
   onError?: (presented: PresentedError, ...args: A) => void;
   /**
    * Every run counts: a run asked for while one is under way waits for it and then runs, instead of
-   * being ignored (attendance taps: a coach taps a row twice for Late, faster than the tablet saves).
+   * being ignored (attendance taps: a coach taps a row twice for Late, faster than the tablet saves;
+   * an administrator approves one person, then revokes another while the list refreshes). A run
+   * with the same arguments as one waiting or under way is still ignored (a double tap).
    */
   serial?: boolean;
 }
@@ -75,14 +77,14 @@ export function useCommand<A extends unknown[], R>(
   // Refs, not the state: two taps in one frame both see `pending` false, and must not both write.
   // `asked` counts the runs accepted and not yet finished; `last` is the latest of them (serial runs
   // start when it ends, in the order they were asked for).
-  const asked = useRef(0);
+  const asked = useRef<A[]>([]);
   const last = useRef<Promise<unknown>>(Promise.resolve());
 
   function run(...args: A): Promise<boolean> {
-    if (asked.current > 0 && !options.serial) return Promise.resolve(false);
+    if (asked.current.length > 0 && (!options.serial || asked.current.some((a) => sameArgs(a, args)))) return Promise.resolve(false);
     // The first run starts at once (its write begins before the screen draws); a later one queues.
-    asked.current++;
-    const started = asked.current === 1 ? runNow(args) : last.current.then(() => runNow(args));
+    asked.current.push(args);
+    const started = asked.current.length === 1 ? runNow(args) : last.current.then(() => runNow(args));
     last.current = started;
     return started;
   }
@@ -111,10 +113,15 @@ export function useCommand<A extends unknown[], R>(
       await options.onSuccess?.(result, ...args);
       return true;
     } finally {
-      asked.current--;
-      if (asked.current === 0) setRunning(null);
+      asked.current.splice(asked.current.indexOf(args), 1);
+      if (asked.current.length === 0) setRunning(null);
     }
   }
 
   return { run, pending: running !== null, running };
+}
+
+/** The same arguments: each one the same value (a double tap on one button), not merely alike. */
+function sameArgs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 }

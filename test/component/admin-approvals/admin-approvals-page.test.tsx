@@ -174,6 +174,28 @@ describe('AdminApprovals', { timeout: 20_000 }, () => {
     expect(screen.getByRole('article', { name: 'Cora Coach' })).toBeInTheDocument();
   });
 
+  it('a decision about another person, made while the list refreshes after the last one, is carried out too', async () => {
+    users = [...seed(), { id: 'r2', email: 'rob@example.org', full_name: 'Rob Rejected', role: 'guest', approved: false, requested_access_date: '2026-10-02', created_date: '2026-10-02T00:00:00Z' }];
+    const user = userEvent.setup({ delay: null });
+    await renderPage(<AdminApprovalsPage />, { data, at: 'AdminApprovals', user: admin });
+    await screen.findByRole('article', { name: 'Pat Pending' });
+    await user.selectOptions(screen.getByLabelText('Show'), 'rejected');
+    // The refresh after the first approval waits: the first decision is still under way.
+    let open!: () => void;
+    listGate = new Promise((resolve) => (open = resolve));
+    await user.click(within(screen.getByRole('article', { name: 'Rae Rejected' })).getByRole('button', { name: 'Approve as Coach' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    await user.click(within(screen.getByRole('article', { name: 'Rob Rejected' })).getByRole('button', { name: 'Approve as Coach' }));
+    open();
+    listGate = null;
+    await waitFor(() => expect(puts.map((p) => p.id)).toEqual(['r1', 'r2']), { timeout: 10_000 });
+    expect(puts.map((p) => [p.body.role, p.body.approved])).toEqual([
+      ['user', true],
+      ['user', true],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Rob Rejected' })).not.toBeInTheDocument());
+  });
+
   it('a failed update shows the failure toast and changes nothing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     failUpdates = true;

@@ -99,6 +99,27 @@ describe('useCommand', () => {
     expect(await screen.findByText('Saved tap 3')).toBeInTheDocument();
   });
 
+  it('serial: the same arguments again while they wait or run are a double tap, ignored', async () => {
+    let finish!: () => void;
+    const command = vi.fn((_data: DataContext, name: string) => new Promise<string>((resolve) => (finish = () => resolve(name))));
+    const runs: Array<Promise<boolean>> = [];
+    function Twice() {
+      const save = useCommand(command, { failure: 'Failed to save twice', serial: true });
+      return (
+        <button type="button" onClick={() => { runs.push(save.run('Ana'), save.run('Ana')); }}>
+          {save.pending ? 'Saving...' : 'Save'}
+        </button>
+      );
+    }
+    renderWith(<Twice />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(command).toHaveBeenCalledTimes(1);
+    finish();
+    expect(await Promise.all(runs)).toEqual([true, false]);
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(command).toHaveBeenCalledTimes(1);
+  });
+
   it("a failure with a reason for people: the failure toast with that reason (StorageFullError's own words)", async () => {
     const user = userEvent.setup();
     renderWith(<Save command={() => Promise.reject(new StorageFullError())} />);
