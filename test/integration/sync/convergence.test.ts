@@ -296,10 +296,16 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
       const queued = await Promise.all(devices.map((d) => d.db.outbox.count()));
       if (queued.every((q) => q === 0) && round >= 2) break;
     }
-    // One more full pull each, after the last push anywhere (twice when scoped: a pin released by
-    // an enrollment that arrived in the last pull lets its rows go in the next cycle).
-    for (const d of devices) await d.engine.runOnce();
-    if (scoped) for (const d of devices) await d.engine.runOnce();
+    // Full pulls after the last push anywhere, until no mirror changes (at least two when scoped:
+    // a pin released by an enrollment that arrived in the last pull lets its rows go in the next
+    // cycle). Quiet means the mirrors stopped moving, not a count of cycles.
+    const mirrorOf = async (d: Device) => JSON.stringify([await d.db.participants.toArray(), await d.db.enrollments.toArray(), await d.db.pins.toArray()]);
+    for (let round = 0; round < 6; round++) {
+      const before = await Promise.all(devices.map(mirrorOf));
+      for (const d of devices) await d.engine.runOnce();
+      const after = await Promise.all(devices.map(mirrorOf));
+      if (round >= (scoped ? 1 : 0) && after.every((m, k) => m === before[k])) break;
+    }
 
     const serverParticipants = await server.rows('Participant');
     const serverEnrollments = (await server.rows('Enrollment')).filter((e) => cohorts.some((c) => c.id === e.cohort_id));
@@ -321,8 +327,8 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
       expect(await d.db.outbox.toArray()).toEqual([]);
       let participants = serverParticipants;
       let enrollments = serverEnrollments;
+      const mine = new Set(await Promise.all([...touched[i]].map(async (id) => (await d.db.aliases.get(id))?.server_id ?? id)));
       if (scoped) {
-        const mine = new Set(await Promise.all([...touched[i]].map(async (id) => (await d.db.aliases.get(id))?.server_id ?? id)));
         const enrolledAnywhere = new Set(serverEnrollments.map((e) => e.participant_id));
         const inScope = new Set(serverEnrollments.filter((e) => e.cohort_id === cohorts[0].id).map((e) => e.participant_id));
         participants = serverParticipants.filter(
@@ -330,8 +336,25 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
         );
         enrollments = serverEnrollments.filter((e) => e.cohort_id === cohorts[0].id);
       }
-      expect(differences(await d.db.participants.toArray(), participants)).toEqual([]);
-      expect(differences(await d.db.enrollments.toArray(), enrollments)).toEqual([]);
+      const localParticipants = await d.db.participants.toArray();
+      const localEnrollments = await d.db.enrollments.toArray();
+      const apart = [...differences(localParticipants, participants), ...differences(localEnrollments, enrollments)];
+      if (apart.length) {
+        // What the device and the server hold of each record that differs, and the requests about it.
+        for (const line of apart) {
+          const rid = line.split(':')[0];
+          const relatedEnrollments = serverEnrollments.filter((e) => e.participant_id === rid || e.id === rid);
+          const keys = [rid, ...relatedEnrollments.map((e) => String(e.id)), ...relatedEnrollments.map((e) => String(e.participant_id))];
+          const about = (part: string) => keys.some((k) => part.includes(k));
+          console.log(`APART d${i} ${rid} (touched here: ${mine.has(rid)})`);
+          console.log(' server enrollments', JSON.stringify(relatedEnrollments));
+          console.log(' local enrollments', JSON.stringify(localEnrollments.filter((e) => keys.includes(String(e.participant_id)) || keys.includes(String(e.id)))));
+          console.log(' pins', JSON.stringify(await d.db.pins.toArray()));
+          console.log(requestLog.filter(about).map((l) => l.split(' | ').filter((part, k) => k === 0 || about(part)).join(' | ')).join('\n'));
+        }
+      }
+      expect(differences(localParticipants, participants)).toEqual([]);
+      expect(differences(localEnrollments, enrollments)).toEqual([]);
     }
 
     // Every concurrent same-field edit (two devices, one base, different values) is a conflict
