@@ -7,7 +7,7 @@
 //
 // "passed" counts tests only; "failed" counts failed tests plus files with lint errors (and a build
 // that did not finish), so the line starts `N passed, N failed` and N failed is 0 only when all is well.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { postgresAvailable, startCluster } from './pg-cluster.mjs';
@@ -17,15 +17,6 @@ const env = { ...process.env };
 let cluster = null;
 
 mkdirSync('.tmp', { recursive: true });
-const lint = runLint();
-
-if (!env.SKIP_BUILD) {
-  const b = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env });
-  if (b.status !== 0) {
-    console.log(summary(0, 1, lint, 'the build failed'));
-    process.exit(1);
-  }
-}
 
 if (!env.TEST_DATABASE_URL && postgresAvailable()) {
   try {
@@ -37,13 +28,19 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
   }
 }
 
-// Two vitest runs side by side (issue #27.5): the browser tests (one file at a time, each with its
-// own server and Chromium, much of it waiting on the network and the app) and everything else (unit,
-// component, integration: CPU-bound, one worker on 2 cores). One after the other they took 240 s +
-// 600 s on a 2-core clone; side by side the machine's two cores are both busy. The browser run streams
-// its output; the other's is printed whole when it ends, so the two never interleave.
-// `npm test -- <vitest args>` runs one vitest with those arguments instead; TEST_SERIAL=1 runs the two
-// one after the other.
+// Three things side by side (issue #27.5):
+// - ESLint (the layer map, ~25 s of CPU), its report read at the end;
+// - the build, then the browser tests (one file at a time, each with its own server and Chromium);
+// - everything else (unit, component, integration), which needs no build.
+// One after the other (lint, build, browser run, the rest) they took 25 + 15 + 790 + 855 s on a
+// 2-core clone. More at once does not help here: measured on one 2-core machine (2026-11-26),
+// browser files two at a time made the whole 16:01 (browser 576 s, the rest slowed to 960 s), and
+// the rest three at a time as well 14:22 with two tests failing on time (the 300-operation
+// convergence run passed 120 s); one of each, 14:37. The machine is busy throughout.
+// The browser run streams its output; the other's is printed whole when it ends, so the two
+// never interleave.
+// `npm test -- <vitest args>` runs one vitest with those arguments instead (after lint and build);
+// TEST_SERIAL=1 runs the two one after the other.
 //
 // The new-version browser test (pwa-update) runs with the other browser tests (issue #27.5). It ran
 // alone, last, from a fresh build because inside the browser run its reload never came in fresh
@@ -52,13 +49,25 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // requests a second); a waiting service worker activates only once the old one has no fetch in
 // flight, and there was always one. Since then it passes in place (run with offline, live-updates
 // and others on a loaded machine: 3 of 3 files, twice).
-const runs = extra.length
-  ? [{ name: 'vitest', out: '.tmp/vitest-results.json', args: extra, live: true }]
-  : [
-      { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e'], live: true },
-      { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'component', '--project', 'integration'], live: false },
-    ];
-const results = env.TEST_SERIAL ? await runSerially(runs) : await Promise.all(runs.map(runVitest));
+const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e'], live: true };
+const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'component', '--project', 'integration'], live: false };
+const linting = runLint();
+let results;
+let buildFailed = false;
+if (extra.length) {
+  buildFailed = !(await build());
+  results = buildFailed ? [] : [await runVitest({ name: 'vitest', out: '.tmp/vitest-results.json', args: extra, live: true })];
+} else if (env.TEST_SERIAL) {
+  buildFailed = !(await build());
+  results = buildFailed ? [] : await runSerially([browserRun, restRun]);
+} else {
+  const browser = build().then((built) => {
+    buildFailed = !built;
+    return built ? runVitest(browserRun) : { passed: 0, failed: 0, status: 1 };
+  });
+  results = await Promise.all([browser, runVitest(restRun)]);
+}
+const lint = await linting;
 let passed = 0;
 let failed = 0;
 let status = 0;
@@ -68,8 +77,17 @@ for (const r of results) {
   if (r.status !== 0) status = r.status || 1;
 }
 cluster?.stop();
-console.log(summary(passed, failed, lint));
-process.exit(status === 0 && lint.failed === 0 ? 0 : status || 1);
+console.log(summary(passed, failed + (buildFailed ? 1 : 0), lint, buildFailed ? 'the build failed' : undefined));
+process.exit(status === 0 && lint.failed === 0 && !buildFailed ? 0 : status || 1);
+
+/** `vite build` into dist/ (the browser tests drive the built PWA); SKIP_BUILD=1 keeps the dist/ there is. */
+function build() {
+  if (env.SKIP_BUILD) return Promise.resolve(true);
+  return new Promise((done) => {
+    const b = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env });
+    b.on('close', (code) => done(code === 0));
+  });
+}
 
 async function runSerially(list) {
   const out = [];
@@ -113,23 +131,31 @@ function summary(testsPassed, testsFailed, lint, note) {
   return `${testsPassed} passed, ${failedAll} failed (${detail}); ${lint.passed} files lint-clean, ${lint.failed} with lint errors`;
 }
 
-/** ESLint over the repository; every problem is printed, and each file counts once. */
+/** ESLint over the repository; every problem is printed (when it ends), and each file counts once. */
 function runLint() {
   const report = '.tmp/eslint-results.json';
   rmSync(report, { force: true });
-  const l = spawnSync('npx', ['eslint', '.', '--format', 'json', '--output-file', report], { stdio: 'inherit', env });
-  if (!existsSync(report)) {
-    console.log(`ESLint did not run (exit ${l.status}).`);
-    return { passed: 0, failed: 1 };
-  }
-  const files = JSON.parse(readFileSync(report, 'utf8'));
-  let failedFiles = 0;
-  for (const f of files) {
-    for (const m of f.messages) {
-      console.log(`${relative('.', f.filePath)}:${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} (${m.ruleId ?? 'parse'})`);
-    }
-    if (f.errorCount > 0) failedFiles++;
-  }
-  console.log(`ESLint: ${files.length - failedFiles} of ${files.length} files clean.`);
-  return { passed: files.length - failedFiles, failed: failedFiles + (l.status !== 0 && failedFiles === 0 ? 1 : 0) };
+  return new Promise((done) => {
+    const l = spawn('npx', ['eslint', '.', '--format', 'json', '--output-file', report], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const chunks = [];
+    l.stdout.on('data', (c) => chunks.push(c));
+    l.stderr.on('data', (c) => chunks.push(c));
+    l.on('close', (code) => {
+      process.stdout.write(Buffer.concat(chunks).toString());
+      if (!existsSync(report)) {
+        console.log(`ESLint did not run (exit ${code}).`);
+        return done({ passed: 0, failed: 1 });
+      }
+      const files = JSON.parse(readFileSync(report, 'utf8'));
+      let failedFiles = 0;
+      for (const f of files) {
+        for (const m of f.messages) {
+          console.log(`${relative('.', f.filePath)}:${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} (${m.ruleId ?? 'parse'})`);
+        }
+        if (f.errorCount > 0) failedFiles++;
+      }
+      console.log(`ESLint: ${files.length - failedFiles} of ${files.length} files clean.`);
+      done({ passed: files.length - failedFiles, failed: failedFiles + (code !== 0 && failedFiles === 0 ? 1 : 0) });
+    });
+  });
 }
