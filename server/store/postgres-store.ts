@@ -1,8 +1,9 @@
 /**
  * The one Store implementation, over any SqlClient (PGlite or PostgreSQL). Records live in `records`
  * keyed by (app, entity, id) with the whole record as jsonb; see schema.ts for tables and indexes,
- * filter-sql.ts and list-sql.ts for queries, clock.ts for updated_date. Here: records, auth records
- * and app logs; sessions, sign-in codes and devices are device-sql.ts, spread into the Store below.
+ * filter-sql.ts and list-sql.ts for queries, clock.ts for updated_date, insert-sql.ts for creating
+ * without duplicates. Here: records, auth records and app logs; sessions, sign-in codes and devices
+ * are device-sql.ts, spread into the Store below.
  */
 import { StoreError, badRequest, conflict, notFound, timedOut } from './errors';
 import { isoAt, reserveTimestamps } from './clock';
@@ -11,22 +12,15 @@ import { auditPrelude, auditStore } from './audit-store';
 import { auditSetting } from './audit-context';
 import { feedSql } from './feed-sql';
 import { compileFilter } from './filter-sql';
+import { insertRecords } from './insert-sql';
 import { limitOf, orderBy, projection, skipOf } from './list-sql';
-import { clientFields, newId, newRecord } from './record-fields';
+import { clientFields, newId, newRecord, parsed, type Row } from './record-fields';
 import { CDCR_KEY_SQL, migrate } from './schema';
 import { CHANGES_CHANNEL, parseNotice } from './change-notices';
 import type { SqlClient, SqlExecutor } from './sql-client';
-import { UNIQUE_KEYS, uniqueKeyOf, valueOf } from './unique-keys';
+import { uniqueKeyOf, valueOf } from './unique-keys';
 import { Params, isPlainObject } from './sql-parts';
 import type { AppLogEntry, AuthRecord, EntityRecord, Filter, ListQuery, RecordMeta, Store, UpdatedRecord } from './types';
-import { NATURAL_KEYS } from '../../shared/entity-schema';
-import type { EntityName } from '../../shared/entities';
-
-/** The natural key of a record as one string (S16), or null for entities without one. */
-function naturalKeyOf(entity: string): ((r: Record<string, unknown>) => string) | null {
-  const fields = NATURAL_KEYS[entity as EntityName];
-  return fields ? (r) => JSON.stringify(fields.map((f) => String(r[f] ?? ''))) : null;
-}
 
 export interface PostgresStoreOptions {
   /** Milliseconds since the epoch; injected so tests control time. */
@@ -39,14 +33,6 @@ export interface PostgresStoreOptions {
    */
   auditOff?: boolean;
 }
-
-/**
- * Records are read as text and parsed here: on PGlite this is twice as fast as letting the driver
- * parse jsonb (5000 participants: 280 ms instead of 610 ms, best of 6, loaded machine); on pg it is
- * the same JSON.parse either way.
- */
-type Row = { data: string };
-const parsed = (rows: Row[]): EntityRecord[] => rows.map((r) => JSON.parse(r.data));
 
 /**
  * PostgreSQL "data exception" errors (class 22: invalid regex, \u0000 in text, numeric overflow…) can
@@ -90,84 +76,6 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
   const audit = (tx: SqlExecutor, app: string, ids: readonly string[]) =>
     options.auditOff ? Promise.resolve() : auditPrelude(tx, app, auditSetting(ids, isoAt(now())));
 
-  /**
-   * Inserts the records; returns what the batch stands for, in order. A record whose client_ref
-   * the server already has is not inserted again: the stored record is returned instead, so a
-   * create re-sent after a lost answer (sync rule S3) can never make a duplicate, even when the
-   * client's look-up raced the first request still in flight. Likewise a record whose natural key
-   * (S16: an attendance's session and participant) is taken is answered with the record holding it.
-   */
-  async function insert(tx: SqlExecutor, app: string, entity: string, records: EntityRecord[]): Promise<EntityRecord[]> {
-    // One multi-row INSERT per batch: ~20× faster than a statement per record on PGlite.
-    const p = new Params();
-    const rows = records.map(
-      (r) => `(${p.add(app)}, ${p.add(entity)}, ${p.add(r.id)}, ${p.add(r.created_date)}, ${p.add(r.updated_date)}, ${p.add(JSON.stringify(r))}::jsonb)`,
-    );
-    const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO records (app, entity, id, created_date, updated_date, data) VALUES ${rows.join(', ')}
-       ON CONFLICT DO NOTHING RETURNING id`,
-      p.values,
-    );
-    if (inserted.length === records.length) return records;
-    const fresh = new Set(inserted.map((r) => r.id));
-    const left = records.filter((r) => !fresh.has(r.id));
-    const refs = left.map((r) => r.client_ref).filter((ref): ref is string => typeof ref === 'string');
-    const byRef = new Map(
-      parsed(
-        await tx.query<Row>(
-          `SELECT data::text AS data FROM records WHERE app = $1 AND entity = $2 AND data->>'client_ref' = ANY($3::text[])`,
-          [app, entity, refs],
-        ),
-      ).map((r) => [r.client_ref, r]),
-    );
-    const byKey = await heldNaturalKeys(tx, app, entity, left.filter((r) => !byRef.has(r.client_ref)));
-    const key = naturalKeyOf(entity);
-    await refuseTakenValues(tx, app, entity, left.filter((r) => !byRef.has(r.client_ref) && !(key && byKey.has(key(r)))));
-    return records.map((r) => {
-      if (fresh.has(r.id)) return r;
-      const held = byRef.get(r.client_ref) ?? (key ? byKey.get(key(r)) : undefined);
-      if (!held) throw new Error('Record id collision');
-      return held;
-    });
-  }
-
-  /**
-   * Issue #25.2: rows the INSERT skipped because a unique value (unique-keys.ts: a cohort code, a
-   * user's e-mail) is held, by a stored record or by an earlier row of the same batch, are refused
-   * with the rule's 409; the transaction then rolls back, so a bulk create is all or nothing.
-   */
-  async function refuseTakenValues(tx: SqlExecutor, app: string, entity: string, records: EntityRecord[]): Promise<void> {
-    for (const k of UNIQUE_KEYS) {
-      if (k.entity !== entity) continue;
-      const values = records.map((r) => valueOf(k, r)).filter((v): v is string => v !== null);
-      if (values.length === 0) continue;
-      const held = await tx.query<{ v: string }>(
-        `SELECT v FROM unnest($2::text[]) AS given(v) WHERE EXISTS (SELECT 1 FROM records WHERE app = $1 AND entity = '${k.entity}'
-           AND ${k.keyed} AND ${k.key(`data->>'${k.field}'`)} = ${k.key('given.v')}) LIMIT 1`,
-        [app, values],
-      );
-      if (held[0]) throw k.refuse(held[0].v);
-    }
-  }
-
-  /** The stored records holding the natural keys of `records` (S16), by key. Several rows of one
-   * batch may name one key: the first inserted, the others are answered with it. */
-  async function heldNaturalKeys(tx: SqlExecutor, app: string, entity: string, records: EntityRecord[]): Promise<Map<string, EntityRecord>> {
-    const fields = NATURAL_KEYS[entity as EntityName];
-    const key = naturalKeyOf(entity);
-    if (!fields || !key || records.length === 0) return new Map();
-    const p = new Params();
-    const tuples = records.map((r) => `(${fields.map((f) => `${p.add(String(r[f] ?? ''))}::text`).join(', ')})`);
-    const rows = parsed(
-      await tx.query<Row>(
-        `SELECT data::text AS data FROM records WHERE app = ${p.add(app)} AND entity = ${p.add(entity)}
-         AND (${fields.map((f) => `data->>${p.add(f)}`).join(', ')}) IN (${tuples.join(', ')})`,
-        p.values,
-      ),
-    );
-    return new Map(rows.map((r) => [key(r), r]));
-  }
-
   async function createBatch(app: string, entity: string, data: unknown[], meta: RecordMeta): Promise<EntityRecord[]> {
     const cleaned = data.map(clientFields); // validates before anything is written
     const ids = cleaned.map(() => newId());
@@ -177,7 +85,7 @@ export function createPostgresStore(sql: SqlClient, options: PostgresStoreOption
       const records = cleaned.map((d, i) => newRecord(d, meta, ids[i], isoAt(first + i)));
       // PostgreSQL caps a statement at 65535 parameters; 6 per row → chunks of 1000 rows.
       const out: EntityRecord[] = [];
-      for (let i = 0; i < records.length; i += 1000) out.push(...(await insert(tx, app, entity, records.slice(i, i + 1000))));
+      for (let i = 0; i < records.length; i += 1000) out.push(...(await insertRecords(tx, app, entity, records.slice(i, i + 1000))));
       return out;
     });
   }
