@@ -14,7 +14,7 @@ import { firstSyncOf, readSyncStates } from './first-sync';
 import { runCycle } from './cycle-runner';
 import type { RunnerContext } from './runner-context';
 import { observeReachability } from './observe-reachability';
-import { LiveStream } from './live-stream';
+import { EngineLive } from './engine-live';
 import { StatusStore } from './status-store';
 import type { SyncStateRow } from '../db';
 import type { EngineOptions, LockManagerLike, PausedReason } from './types';
@@ -52,11 +52,8 @@ export class SyncEngine {
   private strandedOps = false;
   /** Issue #9.5: each entity's syncState as last committed, the source of the first-sync status. */
   private syncStates = new Map<EntityName, SyncStateRow>();
-  /** S18: the change stream, when the transport has one and this engine pulls. */
-  private readonly live: LiveStream | null;
-  /** S18: a returning tab's pull, held until its stream opens (or `openWaitMs` passes). */
-  private openWait: unknown = null;
-  private readonly revokedListeners = new Set<() => void>();
+  /** S18: the change stream's wiring (engine-live.ts); it has a stream when the transport does and this engine pulls. */
+  private readonly live: EngineLive;
 
   constructor(options: EngineOptions) {
     this.ctx = {
@@ -73,25 +70,12 @@ export class SyncEngine {
     this.status = new StatusStore(options.db);
     this.entities = options.entities ?? PULL_ORDER;
     this.lock = options.lock ?? null;
-    const { transport } = this.ctx;
-    this.live =
-      transport.openEvents && this.entities.length > 0
-        ? new LiveStream({
-            open: (signal) => transport.openEvents!(signal),
-            clock: this.ctx.clock,
-            random: this.ctx.random,
-            tuning: this.ctx.tuning,
-            opened: () => this.streamOpened(),
-            changed: () => this.trigger(),
-            revoked: () => {
-              for (const listener of [...this.revokedListeners]) listener();
-            },
-            healthChanged: () => {
-              if (!this.running) this.schedule();
-            },
-            ended: (checkConnection) => this.streamEnded(checkConnection),
-          })
-        : null;
+    this.live = new EngineLive(this.ctx, this.entities.length > 0, {
+      trigger: () => this.trigger(),
+      scheduleIfIdle: () => {
+        if (!this.running) this.schedule();
+      },
+    });
   }
 
   /** Become leader now (no lock) or when the lock is granted; followers wait quietly. */
@@ -129,13 +113,12 @@ export class SyncEngine {
    * revocation (onRevokedNotice), so revocation.ts need not ask every minute.
    */
   get streamHealthy(): boolean {
-    return this.leader && (this.live?.isHealthy ?? false);
+    return this.leader && this.live.isHealthy;
   }
 
   /** S18: the change stream said this tablet was revoked. Returns the unsubscribe. */
   onRevokedNotice(listener: () => void): () => void {
-    this.revokedListeners.add(listener);
-    return () => this.revokedListeners.delete(listener);
+    return this.live.onRevokedNotice(listener);
   }
 
   /** "Sync now" (S9): also retries ops waiting out a backoff. */
@@ -177,7 +160,7 @@ export class SyncEngine {
     this.syncLive();
     if (!visible) return this.schedule();
     this.forgetBackoff = true;
-    if (this.live?.isOpening) this.awaitOpen();
+    if (this.live.isOpening) this.live.awaitOpen();
     else this.trigger();
   }
 
@@ -331,7 +314,7 @@ export class SyncEngine {
         visible: this.visible,
         reachable: this.reachable,
         browserOffline: this.browserOffline,
-        streamHealthy: this.live?.isHealthy ?? false,
+        streamHealthy: this.live.isHealthy,
       },
       this.ctx.tuning,
     );
@@ -378,8 +361,8 @@ export class SyncEngine {
     if (this.timer) this.ctx.clock.clearTimeout(this.timer);
     if (this.debounce) this.ctx.clock.clearTimeout(this.debounce);
     if (this.probeTimer) this.ctx.clock.clearTimeout(this.probeTimer);
-    if (this.openWait) this.ctx.clock.clearTimeout(this.openWait);
-    this.timer = this.debounce = this.probeTimer = this.openWait = null;
+    this.live.clearTimers();
+    this.timer = this.debounce = this.probeTimer = null;
   }
 
   /**
@@ -387,32 +370,7 @@ export class SyncEngine {
    * has not paused us (401); never offline. Called after anything that changes one of those.
    */
   private syncLive(): void {
-    this.live?.want(this.started && this.leader && this.visible && this.reachable && !this.browserOffline && !this.paused);
-  }
-
-  /** A returning tab pulls when its stream opens (one pull, not two), or after `openWaitMs` without it. */
-  private awaitOpen(): void {
-    if (this.openWait) this.ctx.clock.clearTimeout(this.openWait);
-    this.openWait = this.ctx.clock.setTimeout(() => {
-      this.openWait = null;
-      this.trigger();
-    }, this.ctx.tuning.openWaitMs);
-  }
-
-  /** S18: a stream opened: what changed while none was open was never told, so pull once. */
-  private streamOpened(): void {
-    if (this.openWait) this.ctx.clock.clearTimeout(this.openWait);
-    this.openWait = null;
-    this.trigger();
-  }
-
-  /** S18: the stream ended; a tab waiting on it pulls now, and a failure that may mean more is looked into. */
-  private streamEnded(checkConnection: boolean): void {
-    const waiting = this.openWait !== null;
-    if (this.openWait) this.ctx.clock.clearTimeout(this.openWait);
-    this.openWait = null;
-    if (waiting || checkConnection) this.trigger();
-    else if (!this.running) this.schedule();
+    this.live.want(this.started && this.leader && this.visible && this.reachable && !this.browserOffline && !this.paused);
   }
 
   /** A pull committed a page (or learnt its total): show the first-sync progress (issue #9.5). */
