@@ -4,8 +4,7 @@
  * injected clock and talks only through the injected transport (S14).
  */
 import type { EntityName } from '../../../shared/entities';
-import { unreachable } from '../../domain/unreachable';
-import { backoffDelay, seededRandom } from './backoff';
+import { seededRandom } from './backoff';
 import type { ErrorClass } from './classify-error';
 import { isQuotaError, StorageFullError } from '../errors';
 import { forgetOpBackoffs, releaseInflight, tryReleaseInflight } from './op-failures';
@@ -15,6 +14,7 @@ import { runCycle } from './cycle-runner';
 import type { RunnerContext } from './runner-context';
 import { observeReachability } from './observe-reachability';
 import { EngineLive } from './engine-live';
+import { RetryHold } from './retry-hold';
 import { StatusStore } from './status-store';
 import type { SyncStateRow } from '../db';
 import type { EngineOptions, LockManagerLike, PausedReason } from './types';
@@ -37,17 +37,14 @@ export class SyncEngine {
   private probing: Promise<void> | null = null;
   private visible = true;
   private paused: PausedReason = null;
-  /** Consecutive cycles that could not reach the server (or got 5xx/429 for everyone). */
-  private failures = 0;
-  private holdUntil = 0;
+  /** S8: the backoff after cycles that could not finish (retry-hold.ts). */
+  private readonly hold: RetryHold;
   private nextOpAt: number | null = null;
   private reachable = true;
   /** The browser said it has no network: its 'online' event will say when it is back (S9). */
   private browserOffline = false;
   /** Set by syncNow / connection back: the next cycle first forgets every backoff (S8). */
   private forgetBackoff = false;
-  /** Whether the current hold honours the server's own request to slow down (429, Retry-After). */
-  private throttled = false;
   /** A cycle threw and could not put its in-flight ops back to pending: the next cycle does. */
   private strandedOps = false;
   /** Issue #9.5: each entity's syncState as last committed, the source of the first-sync status. */
@@ -70,6 +67,7 @@ export class SyncEngine {
     this.status = new StatusStore(options.db);
     this.entities = options.entities ?? PULL_ORDER;
     this.lock = options.lock ?? null;
+    this.hold = new RetryHold(this.ctx.random, this.ctx.tuning.periodicMs);
     this.live = new EngineLive(this.ctx, this.entities.length > 0, {
       trigger: () => this.trigger(),
       scheduleIfIdle: () => {
@@ -173,9 +171,9 @@ export class SyncEngine {
   serverReached(): void {
     // During a cycle the answer is most likely the engine's own request: the cycle goes on anyway.
     if (!this.started || !this.leader || this.running) return;
-    const holding = this.ctx.clock.now() < this.holdUntil;
+    const holding = this.ctx.clock.now() < this.hold.holdUntil;
     if (this.reachable && !holding) return;
-    if (holding && this.throttled) return;
+    if (holding && this.hold.isThrottled) return;
     this.forgetBackoff = true;
     this.trigger();
   }
@@ -242,7 +240,7 @@ export class SyncEngine {
       this.forgetBackoff = false;
       await this.resetBackoff();
     }
-    if (this.paused || this.ctx.clock.now() < this.holdUntil) return;
+    if (this.paused || this.ctx.clock.now() < this.hold.holdUntil) return;
     if (this.strandedOps) this.strandedOps = (await tryReleaseInflight(this.ctx.db, this.ctx.userId)) === false;
     await this.status.set({ syncing: true });
     try {
@@ -250,8 +248,7 @@ export class SyncEngine {
       this.nextOpAt = nextAttemptAt;
       if (stop) this.onStop(stop);
       else {
-        this.failures = 0;
-        this.holdUntil = 0;
+        this.hold.clear();
         await this.status.set({ lastSyncedAt: this.ctx.clock.now(), lastError: null });
       }
     } catch (error) {
@@ -259,8 +256,7 @@ export class SyncEngine {
       // of the push has stopped (runLanes waits for all), so an op still 'inflight' is one this
       // cycle took and never finished: pending again, or plan-push would block it until a reload.
       this.strandedOps = (await tryReleaseInflight(this.ctx.db, this.ctx.userId)) === false;
-      this.failures++;
-      this.holdUntil = this.ctx.clock.now() + backoffDelay(this.failures, this.ctx.random);
+      this.hold.failed(this.ctx.clock.now());
       const message = isQuotaError(error) ? new StorageFullError().message : String((error as Error)?.message ?? error);
       await this.status.set({ lastError: message });
     } finally {
@@ -269,34 +265,13 @@ export class SyncEngine {
   }
 
   private onStop(stop: ErrorClass): void {
-    const now = this.ctx.clock.now();
-    switch (stop.kind) {
-      case 'auth':
-        // Keep the queue; the shell asks the person to sign in again, then calls resume().
-        this.paused = 'auth';
-        return;
-      case 'offline': {
-        // A failed probe never pushes the next try past the periodic interval: a tablet back in
-        // signal range without an 'online' event still syncs within a minute (S9).
-        this.failures++;
-        this.throttled = false;
-        this.holdUntil = now + Math.min(backoffDelay(this.failures, this.ctx.random), this.ctx.tuning.periodicMs);
-        void this.status.set({ lastError: null });
-        return;
-      }
-      case 'retry':
-      case 'throttle':
-        this.failures++;
-        this.throttled = stop.kind === 'throttle';
-        this.holdUntil = now + backoffDelay(this.failures, this.ctx.random, stop.retryAfterMs);
-        void this.status.set({ lastError: stop.message });
-        return;
-      case 'reject':
-      case 'timeout':
-        return;
-      default:
-        return unreachable(stop, 'stop');
+    if (stop.kind === 'auth') {
+      // Keep the queue; the shell asks the person to sign in again, then calls resume().
+      this.paused = 'auth';
+      return;
     }
+    const lastError = this.hold.stopped(stop, this.ctx.clock.now());
+    if (lastError !== undefined) void this.status.set({ lastError });
   }
 
   /** Arm the one timer for the earliest of: held-back retry, op backoff, periodic sync; and the probe. */
@@ -309,7 +284,7 @@ export class SyncEngine {
     const { at, probeAt } = wakeTimes(
       {
         now,
-        holdUntil: this.holdUntil,
+        holdUntil: this.hold.holdUntil,
         nextOpAt: this.nextOpAt,
         visible: this.visible,
         reachable: this.reachable,
@@ -352,8 +327,7 @@ export class SyncEngine {
 
   /** The connection is back (or a person asked): forget backoffs so everything goes now (S8). */
   private async resetBackoff(): Promise<void> {
-    this.failures = 0;
-    this.holdUntil = 0;
+    this.hold.clear();
     await forgetOpBackoffs(this.ctx.db, this.ctx.userId);
   }
 
