@@ -8,12 +8,13 @@ import { seededRandom } from './backoff';
 import type { ErrorClass } from './classify-error';
 import { isQuotaError, StorageFullError } from '../errors';
 import { forgetOpBackoffs, releaseInflight, tryReleaseInflight } from './op-failures';
-import { wakeTimes } from './wake-plan';
+import type { WakeState } from './wake-plan';
 import { firstSyncOf, readSyncStates } from './first-sync';
 import { runCycle } from './cycle-runner';
 import type { RunnerContext } from './runner-context';
 import { observeReachability } from './observe-reachability';
 import { EngineLive } from './engine-live';
+import { EngineWake } from './engine-wake';
 import { RetryHold } from './retry-hold';
 import { StatusStore } from './status-store';
 import type { SyncStateRow } from '../db';
@@ -30,11 +31,9 @@ export class SyncEngine {
   private releaseLock: (() => void) | null = null;
   private running: Promise<void> | null = null;
   private again = false;
-  private timer: unknown = null;
   private debounce: unknown = null;
-  private probeTimer: unknown = null;
-  /** The probe's request while it is out: its answer may start a cycle (see idle). */
-  private probing: Promise<void> | null = null;
+  /** S8/S9: the periodic/backoff timer and the probe (engine-wake.ts). */
+  private readonly wake: EngineWake;
   private visible = true;
   private paused: PausedReason = null;
   /** S8: the backoff after cycles that could not finish (retry-hold.ts). */
@@ -68,10 +67,15 @@ export class SyncEngine {
     this.entities = options.entities ?? PULL_ORDER;
     this.lock = options.lock ?? null;
     this.hold = new RetryHold(this.ctx.random, this.ctx.tuning.periodicMs);
+    this.wake = new EngineWake(this.ctx.clock, this.ctx.tuning, {
+      wakeState: () => this.wakeState(),
+      trigger: () => this.trigger(),
+      probe: () => this.probe(),
+    });
     this.live = new EngineLive(this.ctx, this.entities.length > 0, {
       trigger: () => this.trigger(),
       scheduleIfIdle: () => {
-        if (!this.running) this.schedule();
+        if (!this.running) this.wake.schedule();
       },
     });
   }
@@ -156,7 +160,7 @@ export class SyncEngine {
     this.visible = visible;
     // S18: a hidden tab lets its stream go; a returning one reopens it and pulls once, when it opens.
     this.syncLive();
-    if (!visible) return this.schedule();
+    if (!visible) return this.wake.schedule();
     this.forgetBackoff = true;
     if (this.live.isOpening) this.live.awaitOpen();
     else this.trigger();
@@ -186,7 +190,7 @@ export class SyncEngine {
 
   /** Resolves when no cycle is running or queued, nor a probe out that may start one (tests). */
   async idle(): Promise<void> {
-    while (this.running || this.probing) await (this.running ?? this.probing);
+    while (this.running || this.wake.probing) await (this.running ?? this.wake.probing);
   }
 
   /** Run a cycle now and wait for it (tests, and the first sync after sign-in). */
@@ -230,7 +234,7 @@ export class SyncEngine {
       await this.cycle();
     } while (this.again && this.started && !this.paused);
     this.syncLive();
-    this.schedule();
+    this.wake.schedule();
   }
 
   private async cycle(): Promise<void> {
@@ -274,44 +278,15 @@ export class SyncEngine {
     if (lastError !== undefined) void this.status.set({ lastError });
   }
 
-  /** Arm the one timer for the earliest of: held-back retry, op backoff, periodic sync; and the probe. */
-  private schedule(): void {
-    if (this.timer) this.ctx.clock.clearTimeout(this.timer);
-    if (this.probeTimer) this.ctx.clock.clearTimeout(this.probeTimer);
-    this.timer = this.probeTimer = null;
-    if (!this.started || !this.leader || this.paused) return;
-    const now = this.ctx.clock.now();
-    const { at, probeAt } = wakeTimes(
-      {
-        now,
-        holdUntil: this.hold.holdUntil,
-        nextOpAt: this.nextOpAt,
-        visible: this.visible,
-        reachable: this.reachable,
-        browserOffline: this.browserOffline,
-        streamHealthy: this.live.isHealthy,
-      },
-      this.ctx.tuning,
-    );
-    if (at != null) {
-      this.timer = this.ctx.clock.setTimeout(() => {
-        this.timer = null;
-        this.trigger();
-      }, at - now);
-    }
-    if (probeAt != null) {
-      this.probeTimer = this.ctx.clock.setTimeout(() => {
-        const probing = this.probe().finally(() => {
-          if (this.probing === probing) this.probing = null;
-        });
-        this.probing = probing;
-      }, probeAt - now);
-    }
+  /** What the wake timers go by (wake-plan.ts); none while stopped, a follower or paused. */
+  private wakeState(): WakeState | null {
+    if (!this.started || !this.leader || this.paused) return null;
+    const { hold, nextOpAt, visible, reachable, browserOffline } = this;
+    return { now: this.ctx.clock.now(), holdUntil: hold.holdUntil, nextOpAt, visible, reachable, browserOffline, streamHealthy: this.live.isHealthy };
   }
 
   /** One small request while offline-held (see schedule): any HTTP answer ends the hold (S8/S9). */
   private async probe(): Promise<void> {
-    this.probeTimer = null;
     if (!this.started || !this.leader || this.running || this.reachable || this.browserOffline) return;
     try {
       await this.ctx.transport.filter('User', {}, 'id', 1, 0, ['id']);
@@ -322,7 +297,7 @@ export class SyncEngine {
     if (this.reachable) {
       this.forgetBackoff = true;
       this.trigger();
-    } else this.schedule();
+    } else this.wake.schedule();
   }
 
   /** The connection is back (or a person asked): forget backoffs so everything goes now (S8). */
@@ -332,11 +307,10 @@ export class SyncEngine {
   }
 
   private clearTimers(): void {
-    if (this.timer) this.ctx.clock.clearTimeout(this.timer);
     if (this.debounce) this.ctx.clock.clearTimeout(this.debounce);
-    if (this.probeTimer) this.ctx.clock.clearTimeout(this.probeTimer);
+    this.wake.clearTimers();
     this.live.clearTimers();
-    this.timer = this.debounce = this.probeTimer = null;
+    this.debounce = null;
   }
 
   /**
