@@ -29,3 +29,27 @@ import { newDataKey } from '../../src/data/vault/keys';
 beforeEach(() => {
   if (!appDb.keys.unlocked) appDb.keys.set(newDataKey());
 });
+
+// Component files share their worker's jsdom and modules (vitest.config.ts: isolate: false), so
+// each file starts as a newly opened tab would: no toast still showing, nothing remembered by the
+// modules a previous file ran, no stored items, real timers, the window's size as jsdom makes it.
+import { afterAll, beforeAll, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { forgetGridGeometry } from '../../src/screens/participants/use-scroll-parent';
+import { forgetAcademyCounts } from '../../src/data/online/academy-counts';
+import { storeToken } from '../../src/platform/token-store';
+import { toast } from 'sonner';
+const windowSize = { innerWidth: window.innerWidth, innerHeight: window.innerHeight };
+beforeAll(() => {
+  toast.dismiss(); // sonner replays the toasts still showing to a new Toaster
+  forgetGridGeometry();
+  forgetAcademyCounts();
+  storeToken(null);
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const [key, value] of Object.entries(windowSize)) Object.defineProperty(window, key, { configurable: true, writable: true, value });
+});
+afterAll(() => {
+  cleanup();
+  vi.useRealTimers();
+});

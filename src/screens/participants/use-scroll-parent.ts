@@ -20,6 +20,11 @@ export interface GridGeometry {
  */
 let lastGeometry: GridGeometry | null = null;
 
+/** Forgets the last geometry, as a newly opened tab has none (component tests start each file so). */
+export function forgetGridGeometry(): void {
+  lastGeometry = null;
+}
+
 function firstGuess(): GridGeometry {
   const last = lastGeometry;
   if (last && (isWindow(last.scroller) || (last.scroller as Element | null)?.isConnected)) return last;
