@@ -14,7 +14,8 @@ type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: s
  * `readTimeoutMs` (issue #25.4). PostgreSQL's own statement_timeout cannot fire
  * inside WebAssembly, so the timeout is enforced here: the thread is terminated (the statement's
  * transaction is lost, as after a crash) and a fresh PGlite opens the same directory, so the next
- * request answers. A `memory://` database cannot be reopened: after a timeout it refuses every
+ * request answers. A new database starts from the dump PGLITE_TEMPLATE names, when set (the tests
+ * set it: test/support/pglite-template.ts). A `memory://` database cannot be reopened: after a timeout it refuses every
  * statement rather than answer from an empty database. A statement PGlite answers without a result
  * (a lost error) is treated the same way, because PGlite is not usable after it.
  */
@@ -38,7 +39,7 @@ export async function openPglite(
   const channels = new Channels();
 
   const start = async (): Promise<Worker> => {
-    const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir }, execArgv: [] });
+    const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, template: process.env.PGLITE_TEMPLATE || undefined }, execArgv: [] });
     const ready = await new Promise<{ ready: boolean; error?: { message: string } }>((resolve, reject) => {
       w.once('message', resolve);
       w.once('error', reject);
