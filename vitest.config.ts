@@ -1,31 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Four projects, one runner: pure and server tests in Node, screens in jsdom, the engine against
-// the in-process server, and the product in Chromium (e2e, needs a built dist/).
+/**
+ * The test files under `dir` whose source calls `vi.mock(`: a module mock is hoisted into the
+ * module graph, so such a file runs isolated (its own module graph), and the others share one
+ * graph per worker (`isolate: false`), which takes about half the CPU off a run (issue #27.5).
+ */
+function mockingFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.test\.tsx?$/.test(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
+    if (readFileSync(path, 'utf8').includes('vi.mock(')) found.push(path);
+  }
+  return found;
+}
+const unitMocking = mockingFiles('test/unit');
+const componentMocking = mockingFiles('test/component');
+
+const component = {
+  environment: 'jsdom' as const,
+  setupFiles: ['test/component/setup.ts'],
+  testTimeout: 30_000,
+};
+
+// The product in four layers, one runner: pure and server tests in Node, screens in jsdom, the
+// engine against the in-process server, and the product in Chromium (e2e, needs a built dist/).
+// Unit and component files share their worker's modules (isolate: false) except the files that
+// mock a module, which run in the `…-isolated` projects (see mockingFiles).
 export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'] },
+        test: { name: 'unit', environment: 'node', isolate: false, include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], exclude: unitMocking },
       },
       {
         extends: true,
-        test: {
-          name: 'component',
-          environment: 'jsdom',
-          include: ['test/component/**/*.test.tsx', 'test/component/**/*.test.ts'],
-          setupFiles: ['test/component/setup.ts'],
-          testTimeout: 30_000,
-        },
+        test: { name: 'unit-isolated', environment: 'node', include: unitMocking.length ? unitMocking : ['no-such-file'] },
+      },
+      {
+        extends: true,
+        test: { name: 'component', ...component, isolate: false, include: ['test/component/**/*.test.tsx', 'test/component/**/*.test.ts'], exclude: componentMocking },
+      },
+      {
+        extends: true,
+        test: { name: 'component-isolated', ...component, include: componentMocking.length ? componentMocking : ['no-such-file'] },
       },
       {
         extends: true,
         test: {
           name: 'integration',
           environment: 'node',
+          globalSetup: ['test/support/pglite-template.ts'],
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -36,10 +66,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          globalSetup: ['test/support/pglite-template.ts'],
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,11 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createStore } from '../../../server/store';
 
 const dir = mkdtempSync(join(tmpdir(), 'passage-store-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// This file's new database runs initdb, as a first start does: not the run's template
+// (test/support/pglite-template.ts), which every other store starts from.
+const template = process.env.PGLITE_TEMPLATE;
+beforeAll(() => {
+  delete process.env.PGLITE_TEMPLATE;
+});
+afterAll(() => {
+  if (template !== undefined) process.env.PGLITE_TEMPLATE = template;
+  rmSync(dir, { recursive: true, force: true });
+});
 
 it('PGlite keeps records, auth and logs in its data directory across a clean close and reopen', async () => {
   const meta = { by: 'admin@example.org', byId: 'u-admin' };
