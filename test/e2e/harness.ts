@@ -79,6 +79,14 @@ export const DEMO = {
 } as const;
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/**
+ * What the browser tests' servers run with besides their port and data: reads may take 20 s (the
+ * default 3 s is a production server's bound). Three browser files and two other test files share
+ * two cores, and a 5,000-row change-feed page once took over 3 s there: 503, the app retried, and
+ * the test saw the 503s as console errors. A read that never ends still fails.
+ */
+export const TEST_SERVER_ENV = { READ_TIMEOUT_MS: '20000' } as const;
+
 /** tsx compile + PGlite init + demo seed take ~5 s on 2 busy cores; 90 s leaves room for a loaded CI box. */
 const SERVER_START_TIMEOUT_MS = 90_000;
 
@@ -150,7 +158,7 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
     let output = '';
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...TEST_SERVER_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (d) => (output += d));

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort } from '../support/processes';
-import { passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
+import { TEST_SERVER_ENV, passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -173,7 +173,7 @@ export async function ownServer(): Promise<OwnServer> {
     async start() {
       const c = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
         cwd: dir,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DEMO: '1', NODE_ENV: 'production' },
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DEMO: '1', NODE_ENV: 'production', ...TEST_SERVER_ENV },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = c;
