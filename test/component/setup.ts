@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { configure } from '@testing-library/react';
 
-// Live queries resolve through IndexedDB (fake-indexeddb) asynchronously; on a loaded 2-core CI
-// box the default 1 s wait for findBy*/waitFor flakes, so allow 5 s.
-configure({ asyncUtilTimeout: 5000 });
+// Live queries resolve through IndexedDB (fake-indexeddb) asynchronously. Beside the browser tests
+// on 2 cores a component file runs 5-11x slower than alone: a toast that shows in 1 s alone took
+// 5.7 s in one fresh-clone run. So findBy*/waitFor wait up to 15 s (a wait, not a goal).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no layout, so no scrolling: the router's scroll restoration would log
 // "Not implemented: Window's scrollTo()" on every navigation.
