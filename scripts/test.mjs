@@ -35,8 +35,8 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // - everything else (unit, component, integration), which needs no build, two files at a time
 //   (REST_WORKERS).
 // The machine is busy throughout (a whole run needs about 1,500 CPU-seconds; the browser files
-// alone 967), so what shortened the run was less CPU, not more at once: unit and component files
-// share their worker's modules (vitest.config.ts), and new PGlite databases start from one
+// alone 967), so what shortened the run was less CPU, not more at once: unit files share their
+// worker's modules (vitest.config.ts), and new PGlite databases start from one
 // migrated dump (test/support/pglite-template.ts). With three browser files at a time, waits in
 // the other files ran out (one fresh-clone run: 3 failures), so two.
 // The browser run streams its output; the other's is printed whole when it ends, so the two
@@ -52,7 +52,7 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // flight, and there was always one. Since then it passes in place (run with offline, live-updates
 // and others on a loaded machine: 3 of 3 files, twice).
 const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', `--maxWorkers=${env.E2E_WORKERS ?? 2}`], live: true };
-const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'component-isolated', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 2}`], live: false };
+const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 2}`], live: false };
 const linting = runLint();
 let results;
 let buildFailed = false;
