@@ -30,15 +30,15 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 
 // Three things side by side (issue #27.5):
 // - ESLint (the layer map, ~25 s of CPU), its report read at the end;
-// - the build, then the browser tests, two files at a time (E2E_WORKERS), each file with its own
+// - the build, then the browser tests, one file at a time (E2E_WORKERS), each with its own
 //   server and Chromium;
-// - everything else (unit, component, integration), which needs no build, two files at a time
+// - everything else (unit, component, integration), which needs no build, one file at a time
 //   (REST_WORKERS).
-// The machine is busy throughout (a whole run needs about 1,500 CPU-seconds; the browser files
-// alone 967), so what shortened the run was less CPU, not more at once: unit files share their
-// worker's modules (vitest.config.ts), and new PGlite databases start from one
-// migrated dump (test/support/pglite-template.ts). With three browser files at a time, waits in
-// the other files ran out (one fresh-clone run: 3 failures), so two.
+// The machine is busy throughout: a whole run needs about 1,500 CPU-seconds, the browser files
+// alone 967. So only less CPU shortens it (unit files share their worker's modules, see
+// vitest.config.ts; new PGlite databases start from one migrated dump,
+// test/support/pglite-template.ts). More files at once did not: with 3+2 and 2+2, three
+// fresh-clone runs (13:18-14:35 with the install) each failed 1-3 waits that ran out.
 // The browser run streams its output; the other's is printed whole when it ends, so the two
 // never interleave.
 // `npm test -- <vitest args>` runs one vitest with those arguments instead (after lint and build);
@@ -51,8 +51,8 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // requests a second); a waiting service worker activates only once the old one has no fetch in
 // flight, and there was always one. Since then it passes in place (run with offline, live-updates
 // and others on a loaded machine: 3 of 3 files, twice).
-const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', `--maxWorkers=${env.E2E_WORKERS ?? 2}`], live: true };
-const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 2}`], live: false };
+const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true };
+const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 1}`], live: false };
 const linting = runLint();
 let results;
 let buildFailed = false;
