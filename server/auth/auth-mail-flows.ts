@@ -71,6 +71,22 @@ export function createMailFlows(deps: AuthDeps, { grantOf, badPassword }: Passwo
     typeof auth.last_mail_at === 'string' && deps.now().getTime() - new Date(auth.last_mail_at).getTime() < MAIL_INTERVAL_MS;
 
   /**
+   * Writes `fields` and the time of a mail into the account's auth state, unless a mail went out
+   * in the last 30 s. Returns that time (the mark a failed send clears), or null when it did not.
+   */
+  async function claimMail(email: string, fields: Partial<AuthState>): Promise<string | null> {
+    const sentAt = deps.now().toISOString();
+    let claimed = false;
+    await store.updateAuth(app, email, (current) => {
+      const auth = current as AuthState;
+      if (mailedRecently(auth)) return undefined;
+      claimed = true;
+      return { ...auth, ...fields, last_mail_at: sentAt };
+    });
+    return claimed ? sentAt : null;
+  }
+
+  /**
    * A new code for an unverified account, unless one went out in the last 30 s. When the mail
    * server refuses it, the code is withdrawn (and, for a new registration, the hold on the address
    * lifted) so the person can simply try again, and the request answers 503 MAIL_FAILED.
@@ -78,20 +94,8 @@ export function createMailFlows(deps: AuthDeps, { grantOf, badPassword }: Passwo
   async function sendOtp(email: string, send: SendMail, newRegistration = false): Promise<void> {
     const code = newOtp();
     const hash = hashSecret(deps.secret, `otp:${email}`, code);
-    let sending = false;
-    await store.updateAuth(app, email, (current) => {
-      const auth = current as AuthState;
-      if (mailedRecently(auth)) return undefined;
-      sending = true;
-      return {
-        ...auth,
-        otp_hash: hash,
-        otp_expires: new Date(deps.now().getTime() + OTP_LIFETIME_MS).toISOString(),
-        otp_tries: 0,
-        last_mail_at: deps.now().toISOString(),
-      };
-    });
-    if (!sending) return;
+    const sentAt = await claimMail(email, { otp_hash: hash, otp_expires: new Date(deps.now().getTime() + OTP_LIFETIME_MS).toISOString(), otp_tries: 0 });
+    if (!sentAt) return;
     try {
       await send(otpMail(email, code, minutes(OTP_LIFETIME_MS), deps.publicUrl));
     } catch (err) {
@@ -212,22 +216,13 @@ export function createMailFlows(deps: AuthDeps, { grantOf, badPassword }: Passwo
     const account = await findAccount(store, app, email);
     if (account && account.user.disabled !== true) {
       const token = newResetToken(email);
-      const sentAt = deps.now().toISOString();
-      let sending = false;
-      await store.updateAuth(app, email, (current) => {
-        const auth = current as AuthState;
-        if (mailedRecently(auth)) return undefined;
-        sending = true;
-        return {
-          ...auth,
-          reset_hash: hashSecret(deps.secret, 'reset', token),
-          reset_expires: new Date(deps.now().getTime() + RESET_LIFETIME_MS).toISOString(),
-          last_mail_at: sentAt,
-        };
+      const sentAt = await claimMail(email, {
+        reset_hash: hashSecret(deps.secret, 'reset', token),
+        reset_expires: new Date(deps.now().getTime() + RESET_LIFETIME_MS).toISOString(),
       });
       // In the background: a refusing or slow mail server must not make this answer differ
       // (in status or in time) from the one for an address without an account.
-      if (sending) {
+      if (sentAt) {
         sendInBackground(send, resetMail(email, token, minutes(RESET_LIFETIME_MS), deps.publicUrl), 'a reset mail', () =>
           store.updateAuth(app, email, (current) => {
             const a = current as AuthState;
