@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, freePort, stopChild } from '../support/processes';
+import { CHROMIUM, CHROMIUM_ARGS, TEST_SERVER_ENV, freePort, stopChild } from '../support/processes';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -79,14 +79,6 @@ export const DEMO = {
 } as const;
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/**
- * What the browser tests' servers run with besides their port and data: reads may take 20 s (the
- * default 3 s is a production server's bound). Three browser files and two other test files share
- * two cores, and a 5,000-row change-feed page once took over 3 s there: 503, the app retried, and
- * the test saw the 503s as console errors. A read that never ends still fails.
- */
-export const TEST_SERVER_ENV = { READ_TIMEOUT_MS: '20000' } as const;
-
 /** tsx compile + PGlite init + demo seed take ~5 s on 2 busy cores; 90 s leaves room for a loaded CI box. */
 const SERVER_START_TIMEOUT_MS = 90_000;
 

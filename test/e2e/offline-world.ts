@@ -6,7 +6,8 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort } from '../support/processes';
-import { TEST_SERVER_ENV, passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
+import { passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
+import { TEST_SERVER_ENV } from '../support/processes';
 
 export type Row = Record<string, unknown> & { id: string };
 

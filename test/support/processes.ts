@@ -46,17 +46,24 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
+ * What every server a test starts runs with besides its port and data: reads may take 20 s (the
+ * default 3 s is a production server's bound). On 2 full cores a 5,000-row change-feed page and a
+ * start-up read on PostgreSQL each once ran past 3 s (503 QUERY_TIMEOUT, a server that exited).
+ * A read that never ends still fails.
+ */
+export const TEST_SERVER_ENV = { READ_TIMEOUT_MS: '20000' } as const;
+
+/**
  * server/main.ts as a real process (tsx), resolved once it prints its start-up line. `env` is laid
  * over this process's environment. Start-up is tsx + PGlite initdb on disk + seeding: ~5 s idle,
- * 25 s measured on 2 cores under a load average of 14; 90 s leaves room. Reads may take 20 s
- * (READ_TIMEOUT_MS, unless `env` says otherwise): in one fresh-clone run a start-up read on
- * PostgreSQL ran past the production bound of 3 s on the loaded machine and the server exited.
+ * 25 s measured on 2 cores under a load average of 14; 90 s leaves room. It runs with
+ * TEST_SERVER_ENV unless `env` says otherwise.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, READ_TIMEOUT_MS: '20000', ...env },
+    env: { ...process.env, ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));
