@@ -5,8 +5,8 @@ import react from '@vitejs/plugin-react';
 
 /**
  * The test files under `dir` whose source calls `vi.mock(`: a module mock is hoisted into the
- * module graph, so such a file runs isolated (its own module graph), and the other unit files
- * share one graph per worker (`isolate: false`; issue #27.5).
+ * module graph, so such a file runs isolated (its own module graph), and the other files of its
+ * kind share one graph per worker (`isolate: false`; issue #27.5).
  */
 function mockingFiles(dir: string): string[] {
   const found: string[] = [];
@@ -18,13 +18,21 @@ function mockingFiles(dir: string): string[] {
   return found;
 }
 const unitMocking = mockingFiles('test/unit');
+const componentMocking = mockingFiles('test/component');
+
+const component = {
+  environment: 'jsdom' as const,
+  setupFiles: ['test/component/setup.ts'],
+  testTimeout: 30_000,
+};
 
 // The product in four layers, one runner: pure and server tests in Node, screens in jsdom, the
 // engine against the in-process server, and the product in Chromium (e2e, needs a built dist/).
-// Unit files share their worker's modules (isolate: false) except the files that mock a module,
-// which run in `unit-isolated` (see mockingFiles). Component files stay isolated: shared, they
-// took 60 CPU-s instead of 200, but one file's write hung in two fresh-clone runs after a file
-// that ran before it in the same worker (not found in time; see test/component/setup.ts).
+// Unit and component files share their worker's modules (isolate: false; component files take
+// ~60 CPU-s instead of ~200) except the files that mock a module, which run in the
+// `…-isolated` projects (see mockingFiles). test/component/setup.ts starts each component file as
+// a new browser profile, with an IndexedDB of its own. Integration files stay isolated: shared,
+// they took 292 CPU-s instead of 318 (their time is PGlite's, not module loading).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -39,13 +47,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'component',
-          environment: 'jsdom',
-          include: ['test/component/**/*.test.tsx', 'test/component/**/*.test.ts'],
-          setupFiles: ['test/component/setup.ts'],
-          testTimeout: 30_000,
-        },
+        test: { name: 'component', ...component, isolate: false, include: ['test/component/**/*.test.tsx', 'test/component/**/*.test.ts'], exclude: componentMocking },
+      },
+      {
+        extends: true,
+        test: { name: 'component-isolated', ...component, include: componentMocking.length ? componentMocking : ['no-such-file'] },
       },
       {
         extends: true,

@@ -34,10 +34,11 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 //   server and Chromium;
 // - everything else (unit, component, integration), which needs no build, one file at a time
 //   (REST_WORKERS).
-// The machine is busy throughout: a whole run needs about 1,500 CPU-seconds, the browser files
-// alone 967. So only less CPU shortens it (unit files share their worker's modules, see
-// vitest.config.ts; new PGlite databases start from one migrated dump,
-// test/support/pglite-template.ts). More files at once did not: with 3+2 and 2+2, three
+// The machine is busy throughout: a whole run needed about 1,500 CPU-seconds, the browser files
+// alone 967. So only less CPU shortens it (unit and component files share their worker's modules,
+// see vitest.config.ts; new PGlite databases start from one migrated dump,
+// test/support/pglite-template.ts; a browser test loads a page only when loading is the point,
+// harness open). More files at once did not: with 3+2 and 2+2, three
 // fresh-clone runs (13:18-14:35 with the install) each failed 1-3 waits that ran out.
 // The browser run streams its output; the other's is printed whole when it ends, so the two
 // never interleave.
@@ -52,7 +53,7 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // flight, and there was always one. Since then it passes in place (run with offline, live-updates
 // and others on a loaded machine: 3 of 3 files, twice).
 const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true };
-const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 1}`], live: false };
+const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'component-isolated', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 1}`], live: false };
 const linting = runLint();
 let results;
 let buildFailed = false;

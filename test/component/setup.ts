@@ -31,19 +31,34 @@ beforeEach(() => {
   if (!appDb.keys.unlocked) appDb.keys.set(newDataKey());
 });
 
-// Each file starts as a newly opened tab would, so that component files can one day share their
-// worker's jsdom and modules (isolate: false, 60 CPU-s instead of 200). With these resets 65 files
-// passed shuffled, but in two fresh-clone runs use-command.test.tsx's offline write never settled
-// after some file before it in the same worker, so vitest.config.ts keeps them isolated for now: no toast still showing, nothing remembered by the
-// modules a previous file ran, no stored items, real timers, the window's size as jsdom makes it.
+// Each file starts as a newly opened browser profile would, because component files share their
+// worker's jsdom and modules (isolate: false in vitest.config.ts: ~60 CPU-s instead of ~200;
+// issue #27.5): no toast still showing, nothing remembered by the modules a previous file ran, no
+// stored items, real timers, the window's size as jsdom makes it, and an IndexedDB of its own.
+// The last matters most. With one IndexedDB shared by all files, use-command.test.tsx's offline
+// write hung in two fresh-clone runs: a previous file can leave a connection open while a delete
+// of the same database waits for it, and fake-indexeddb then queues every later open of that name
+// behind the delete for ever. A new IDBFactory per file (as isolated files had) has no such queue.
 import { afterAll, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import Dexie from 'dexie';
+import { IDBFactory } from 'fake-indexeddb';
 import { forgetGridGeometry } from '../../src/screens/participants/use-scroll-parent';
 import { forgetAcademyCounts } from '../../src/data/online/academy-counts';
 import { storeToken } from '../../src/platform/token-store';
 import { toast } from 'sonner';
+
+/** Every Dexie made from here on, and the app's own `db` (made once per worker), open in `factory`. */
+function useIndexedDb(factory: IDBFactory): void {
+  globalThis.indexedDB = factory;
+  Dexie.dependencies.indexedDB = factory;
+  appDb.close({ disableAutoOpen: false });
+  // Dexie keeps the factory it was made with; the app's db is made once per worker.
+  (appDb as unknown as { _deps: { indexedDB: IDBFactory } })._deps.indexedDB = factory;
+}
 const windowSize = { innerWidth: window.innerWidth, innerHeight: window.innerHeight };
 beforeAll(() => {
+  useIndexedDb(new IDBFactory());
   toast.dismiss(); // sonner replays the toasts still showing to a new Toaster
   forgetGridGeometry();
   forgetAcademyCounts();
