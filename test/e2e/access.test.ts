@@ -56,7 +56,7 @@ describe('access', () => {
   it('an admin approves a pending coach, who then gets in; then revokes them, who is sent back', async () => {
     const admin = await h().newPage();
     await h().signIn(admin, DEMO.admin);
-    await h().goto(admin, '/adminapprovals');
+    await h().open(admin, '/adminapprovals');
     const card = admin.getByRole('article').filter({ hasText: DEMO.pending });
     await card.waitFor();
     expect(await h().axe(admin)).toEqual([]);

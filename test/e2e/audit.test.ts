@@ -40,7 +40,7 @@ describe('Audit (issue #26)', () => {
     const before = participant.phone ?? '';
     const after = '555-0142';
 
-    await h().goto(page, `/participantdetail?id=${participant.id}`);
+    await h().open(page, `/participantdetail?id=${participant.id}`);
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('Phone', { exact: true }).fill(after);
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -80,7 +80,7 @@ describe('Audit (issue #26)', () => {
     const page = await h().newPage();
     await h().signIn(page, DEMO.coach);
     const participant = await firstParticipant(page);
-    await h().goto(page, `/participantdetail?id=${participant.id}`);
+    await h().open(page, `/participantdetail?id=${participant.id}`);
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     expect(await page.getByRole('region', { name: 'History' }).count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).count()).toBe(0);

@@ -52,7 +52,7 @@ describe('cohorts, programs and sites in the browser', () => {
     await h().signIn(page, DEMO.admin);
 
     // Programs & Sites: create two programs (one to delete later) and a site.
-    await h().goto(page, '/programssites');
+    await h().open(page, '/programssites');
     for (const name of [PROGRAM, DISPOSABLE]) {
       await page.getByRole('button', { name: 'Add Program' }).click();
       await page.getByLabel('Program Name *').fill(name);
@@ -71,7 +71,7 @@ describe('cohorts, programs and sites in the browser', () => {
     await eventually(async () => (await api(page, 'Site', { site_name: SITE })).map((s) => s.site_type)).toEqual(['community']);
 
     // AddCohort: the new program and site are offered; Generate builds the code.
-    await h().goto(page, '/addcohort');
+    await h().open(page, '/addcohort');
     await page.getByLabel('Program *').selectOption({ label: PROGRAM });
     await page.getByLabel('Site *').selectOption({ label: SITE });
     await page.getByLabel('Start Date *').fill(START);
@@ -111,7 +111,7 @@ describe('cohorts, programs and sites in the browser', () => {
     await eventually(async () => (await enrollmentsOnServer()).map((e) => e.enrollment_status)).toEqual(['withdrawn']);
 
     // Delete the unused program after confirming.
-    await h().goto(page, '/programssites');
+    await h().open(page, '/programssites');
     await page.getByRole('article', { name: DISPOSABLE }).getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`This will permanently delete ${DISPOSABLE}. Any cohorts using this program will be affected.`).waitFor();

@@ -9,6 +9,7 @@
  *     const page = await h().newPage();            // fresh context: empty IndexedDB, no cookies
  *     await h().signIn(page, DEMO.coach);          // through the server's /login page
  *     await h().goto(page, '/participants');       // waits for the app to render
+ *     await h().open(page, `/participantdetail?id=${id}`); // as a tap does: no reload, no PIN
  *     expect(await h().axe(page)).toEqual([]);     // serious/critical axe violations
  *   });
  *
@@ -99,8 +100,15 @@ export interface Harness {
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** Signs in through the server's /login page and waits until the app has taken the token. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
-  /** Navigates to an app path and waits until the shell rendered something other than the spinner. */
+  /** Loads an app path (a new page load: the app starts, the PIN is entered) and waits until the app rendered. */
   goto(page: Page, path: string): Promise<void>;
+  /**
+   * Opens an app path as a tap on a link does, through the router without a page load, when `page`
+   * already shows the unlocked app of this server; otherwise as goto(). For tests that are not
+   * about starting the app: a load costs the PIN's Argon2id (about 1 CPU-second by design) and the
+   * app's start, and the browser tests are bound by CPU (issue #27.5).
+   */
+  open(page: Page, path: string): Promise<void>;
   /** Serious and critical axe-core violations on the page as it is now. */
   axe(page: Page): Promise<AxeViolation[]>;
   /** Page errors and console errors seen on this page since newPage(), each with its source URL. */
@@ -216,6 +224,18 @@ export async function startHarness(options: { env?: Record<string, string> } = {
     async goto(page, path) {
       await page.goto(`${baseUrl}${path}`);
       await passDeviceLock(page);
+    },
+    async open(page, path) {
+      const unlocked = new URL(page.url()).origin === baseUrl && (await page.locator('[data-app-ready]:not([data-device-lock])').count()) > 0;
+      if (!unlocked) return harness.goto(page, path);
+      // TanStack Router wraps history.pushState: a push with its index and key is a navigation.
+      await page.evaluate((to) => {
+        const state = (history.state ?? {}) as { __TSR_index?: number };
+        const key = Math.random().toString(36).slice(2);
+        history.pushState({ __TSR_index: (state.__TSR_index ?? 0) + 1, __TSR_key: key, key }, '', to);
+      }, path);
+      const target = new URL(path, baseUrl);
+      await page.waitForURL((u) => u.pathname === target.pathname && u.search === target.search);
     },
     async axe(page) {
       // Evaluated over CDP rather than added as a <script>: the server's CSP (rightly) forbids

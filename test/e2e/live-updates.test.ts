@@ -55,7 +55,7 @@ describe('live updates (S18)', () => {
     const page = await h().newPage({ viewport: { width: 1280, height: 900 } });
     const stream = watchStream(page);
     await h().signIn(page, DEMO.coach);
-    await h().goto(page, '/participants');
+    await h().open(page, '/participants');
     const { id, name } = await firstCard(page);
     await expect.poll(stream.opened, { timeout: 15_000 }).toBe(true);
     const token = await adminToken();
@@ -70,7 +70,7 @@ describe('live updates (S18)', () => {
     const page = await h().newPage({ viewport: { width: 1280, height: 900 } });
     const stream = watchStream(page);
     await h().signIn(page, DEMO.coach);
-    await h().goto(page, '/participants');
+    await h().open(page, '/participants');
     const { id, name } = await firstCard(page);
     await page.locator('#main a[href*="participantdetail"]').first().click();
     await page.getByRole('heading', { level: 1, name }).waitFor();

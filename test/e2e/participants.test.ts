@@ -60,7 +60,7 @@ describe('participants in the browser', () => {
     await h().signIn(page, DEMO.coach);
 
     // AddParticipant: the age fills in from the date of birth.
-    await h().goto(page, '/addparticipant');
+    await h().open(page, '/addparticipant');
     await page.getByLabel('First Name *', { exact: true }).fill('Rosalind');
     await page.getByLabel('Last Name *', { exact: true }).fill('Quintero-Vale');
     await page.getByLabel('Email', { exact: true }).fill('rosalind.qv@example.net');
@@ -114,7 +114,7 @@ describe('participants in the browser', () => {
     const page = await h().newPage({ viewport: { width: 1440, height: 900 } });
     const time = await pageTime(page.context(), page);
     await h().signIn(page, DEMO.coach);
-    await h().goto(page, '/addparticipant');
+    await h().open(page, '/addparticipant');
     await page.context().setOffline(true);
 
     await page.getByLabel('First Name *', { exact: true }).fill('Imani');

@@ -53,7 +53,7 @@ describe("issue #22: a coach's tablet holds the coach's sites", () => {
     expect((await storeKeys(page, 'sites')).length).toBe(sites.length);
 
     // The counts say what they cover.
-    await h().goto(page, '/');
+    await h().open(page, '/');
     await page.getByText(`at your ${scope.siteIds.size} sites`).first().waitFor({ timeout: 20_000 });
     await page.getByText(`${everyone.length} in the academy`).waitFor({ timeout: 20_000 });
 

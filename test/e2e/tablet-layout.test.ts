@@ -84,7 +84,7 @@ describe('the coach’s day on a tablet (issue #12)', () => {
       await h().signIn(page, DEMO.coach);
       const token = await loginToken(h().baseUrl, DEMO.coach, 'demo-pass-2026');
       const [p] = await coachParticipants(h().baseUrl, token);
-      await h().goto(page, `/participantdetail?id=${p.id}`);
+      await h().open(page, `/participantdetail?id=${p.id}`);
       await page.getByRole('button', { name: 'Edit Profile' }).click();
 
       // #12.8: the form is longer than the screen, yet Save Changes is on screen without scrolling.
@@ -116,7 +116,7 @@ describe('the coach’s day on a tablet (issue #12)', () => {
   it('forms: selects and inputs share one height; section titles sit inside their card (#12.10)', async () => {
     const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
     await h().signIn(page, DEMO.coach);
-    await h().goto(page, '/addcohort');
+    await h().open(page, '/addcohort');
     const heights = await Promise.all(
       ['Program *', 'Site *', 'Cohort Code *', 'Start Date *', 'Capacity', 'Status', 'Lead Coach'].map(async (label) => (await box(page.getByLabel(label, { exact: true }))).height),
     );
@@ -134,7 +134,7 @@ describe('the coach’s day on a tablet (issue #12)', () => {
     await h().signIn(page, DEMO.coach);
     const token = await loginToken(h().baseUrl, DEMO.coach, 'demo-pass-2026');
     const cohorts = await serverRows(h().baseUrl, token, 'Cohort');
-    await h().goto(page, `/programdetail?id=${cohorts[0].program_id}`);
+    await h().open(page, `/programdetail?id=${cohorts[0].program_id}`);
     const panel = page.locator('div.rounded-xl', { has: page.getByRole('heading', { name: /^Cohorts \(/ }) }).first();
     await panel.getByRole('listitem').first().waitFor();
     await firstSyncDone(page);
@@ -142,7 +142,7 @@ describe('the coach’s day on a tablet (issue #12)', () => {
     // The card's padding (20 px) below its last cohort, not the side column's height.
     expect(card.y + card.height - (last.y + last.height)).toBeLessThanOrEqual(24);
 
-    await h().goto(page, `/sitedetail?id=${cohorts[0].site_id}`);
+    await h().open(page, `/sitedetail?id=${cohorts[0].site_id}`);
     const badge = page.locator('h1 span span').first();
     await badge.waitFor();
     expect(await badge.evaluate((el) => getComputedStyle(el).textTransform)).toBe('capitalize');

@@ -24,9 +24,12 @@ async function firstId(page: Page, entity: string): Promise<string> {
   return res.body[0].id;
 }
 
-/** Opens a page, checks it rendered, and returns its axe findings keyed by path (empty when clean). */
-async function visit(page: Page, path: string, harness: Harness): Promise<Record<string, string[]>> {
-  await harness.goto(page, path);
+/**
+ * Opens a page (`how`: 'load' types its address, 'open' follows a link, see harness open), checks it
+ * rendered, and returns its axe findings keyed by path (empty when clean).
+ */
+async function visit(page: Page, path: string, harness: Harness, how: 'load' | 'open'): Promise<Record<string, string[]>> {
+  await (how === 'load' ? harness.goto(page, path) : harness.open(page, path));
   const heading = page.locator('main h1').first();
   await heading.waitFor({ timeout: 20_000 });
   const title = (await heading.innerText()).trim();
@@ -41,9 +44,9 @@ async function visit(page: Page, path: string, harness: Harness): Promise<Record
 }
 
 /** Visits every path and then asserts, so one run reports every page's problems at once. */
-async function walk(page: Page, paths: string[]) {
+async function walk(page: Page, paths: string[], how: 'load' | 'open') {
   let findings: Record<string, string[]> = {};
-  for (const path of paths) findings = { ...findings, ...(await visit(page, path, h())) };
+  for (const path of paths) findings = { ...findings, ...(await visit(page, path, h(), how)) };
   expect(findings, 'serious or critical axe violations').toEqual({});
 }
 
@@ -100,13 +103,15 @@ describe('walk-through', () => {
       '/adminapprovals',
       // Mixed case works too.
       `/ParticipantDetail?id=${ids.participant}`,
-    ]);
+    ], 'load');
     // An approved admin on ProfileSetup is sent to the Dashboard.
     await h().goto(page, '/profilesetup');
     await page.waitForURL((u) => u.pathname === '/dashboard');
     expect(appErrors(page)).toEqual([]);
   });
 
+  // The admin's walk loads every address; the coach's follows links (harness open), which costs no
+  // page load and no PIN per page.
   it('a coach reaches every page but User Approvals and Audit', async () => {
     const page = await newWatchedPage();
     await h().signIn(page, DEMO.coach);
@@ -114,7 +119,7 @@ describe('walk-through', () => {
     expect(await nav.getByRole('link', { name: 'User Approvals' }).count()).toBe(0);
     const participant = await firstId(page, 'Participant');
     const cohort = await firstId(page, 'Cohort');
-    await walk(page, ['/', '/participants', `/participantdetail?id=${participant}`, '/cohorts', `/cohortdetail?id=${cohort}`, '/programssites']);
+    await walk(page, ['/', '/participants', `/participantdetail?id=${participant}`, '/cohorts', `/cohortdetail?id=${cohort}`, '/programssites'], 'open');
     await h().goto(page, '/adminapprovals');
     await page.getByText("You don't have permission to view this page").waitFor();
     // Issue #26: nor the audit trail, by sidebar or by address.
