@@ -31,8 +31,9 @@ const component = {
 // Unit and component files share their worker's modules (isolate: false; component files take
 // ~60 CPU-s instead of ~200) except the files that mock a module, which run in the
 // `…-isolated` projects (see mockingFiles). test/component/setup.ts starts each component file as
-// a new browser profile, with an IndexedDB of its own. Integration files stay isolated: shared,
-// they took 292 CPU-s instead of 318 (their time is PGlite's, not module loading).
+// a new browser profile, with an IndexedDB of its own. Integration and browser-test files share
+// too (no file mocks a module): integration files took 292 CPU-s instead of 318 (their time is
+// PGlite's, not module loading), and each browser-test file loaded playwright-core again.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -58,6 +59,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          isolate: false,
           globalSetup: ['test/support/pglite-template.ts'],
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
@@ -69,6 +71,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          isolate: false,
           globalSetup: ['test/support/pglite-template.ts'],
           include: ['test/e2e/**/*.test.ts'],
           // A hang guard, not a goal: with both cores full, offline.test.ts's day took 100 s.
