@@ -13,10 +13,11 @@
  *     expect(await h().axe(page)).toEqual([]);     // serious/critical axe violations
  *   });
  *
- * One server and one browser per test file, sharing nothing with another file's: its own port
- * (the one its server says it listens on), DATA_DIR and browser profile; dist/ is only read (a test
- * that deploys a new build copies it first, offline-world.ts ownServer). So files may run side by
- * side. Start-up takes a few seconds (tsx + PGlite + demo seed).
+ * One server per test file, sharing nothing with another file's: its own port (the one its server
+ * says it listens on) and DATA_DIR; dist/ is only read (a test that deploys a new build copies it
+ * first, offline-world.ts ownServer). Chromium is one per worker (workerBrowser), and every page
+ * gets a context of its own, which is a fresh profile. So files may run side by side. Start-up
+ * takes a few seconds (tsx + PGlite + demo seed).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
@@ -176,13 +177,29 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   }
 }
 
+/**
+ * One Chromium per test worker, kept from file to file (browser-test files share their worker's
+ * modules, vitest.config.ts): a launch costs about 1.5 CPU-seconds, and a file needs nothing of a
+ * browser but its contexts, each a profile of its own (storage, cookies, service workers).
+ * Playwright ends the browser with the worker; a browser that died is launched again.
+ */
+let launched: Promise<Browser> | null = null;
+async function workerBrowser(): Promise<Browser> {
+  if (launched) {
+    const browser = await launched.catch(() => null);
+    if (browser?.isConnected()) return browser;
+  }
+  launched = chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return launched;
+}
+
 export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does it first).');
   const server = await startServer(options.env ?? {});
   const { child, baseUrl, dataDir, log } = server;
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    browser = await workerBrowser();
   } catch (err) {
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -273,8 +290,8 @@ export async function startHarness(options: { env?: Record<string, string> } = {
         { method, path, body, token: tokens.get(page.context()) ?? null },
       ),
     async stop() {
+      // The contexts are this file's; the browser stays for the worker's next file.
       for (const c of contexts) await c.close().catch(() => undefined);
-      await browser.close().catch(() => undefined);
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
