@@ -31,15 +31,16 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // Three things side by side (issue #27.5):
 // - ESLint (the layer map, ~25 s of CPU), its report read at the end;
 // - the build, then the browser tests, one file at a time (E2E_WORKERS), each with its own
-//   server and Chromium;
+//   server (and the worker's one Chromium);
 // - everything else (unit, component, integration), which needs no build, one file at a time
 //   (REST_WORKERS).
-// The machine is busy throughout: a whole run needed about 1,500 CPU-seconds, the browser files
-// alone 967. So only less CPU shortens it (unit and component files share their worker's modules,
-// see vitest.config.ts; new PGlite databases start from one migrated dump,
-// test/support/pglite-template.ts; a browser test loads a page only when loading is the point,
-// harness open). More files at once did not: with 3+2 and 2+2, three
-// fresh-clone runs (13:18-14:35 with the install) each failed 1-3 waits that ran out.
+// The machine is busy throughout, so only less CPU shortens a run. It needed about 1,500
+// CPU-seconds (13:11); now about 1,130 (10:27): unit, component, integration and browser-test
+// files share their worker's modules (vitest.config.ts), new PGlite databases start from one
+// migrated dump (test/support/pglite-template.ts), a browser test loads a page only when loading
+// is the point (harness open) and a worker keeps one Chromium. More files at once did not help:
+// with 3+2 and 2+2, three fresh-clone runs (13:18-14:35 with the install) each failed 1-3 waits
+// that ran out.
 // The browser run streams its output; the other's is printed whole when it ends, so the two
 // never interleave.
 // `npm test -- <vitest args>` runs one vitest with those arguments instead (after lint and build);
