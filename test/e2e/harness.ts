@@ -19,12 +19,12 @@
  * gets a context of its own, which is a fresh profile. So files may run side by side. Start-up
  * takes a few seconds (tsx + PGlite + demo seed).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, TEST_SERVER_ENV, freePort, stopChild } from '../support/processes';
+import { CHROMIUM, CHROMIUM_ARGS, freePort, startServerProcess, stopChild } from '../support/processes';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -81,8 +81,6 @@ export const DEMO = {
 } as const;
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** tsx compile + PGlite init + demo seed take ~5 s on 2 busy cores; 90 s leaves room for a loaded CI box. */
-const SERVER_START_TIMEOUT_MS = 90_000;
 
 export interface AxeViolation {
   id: string;
@@ -131,47 +129,27 @@ function axeSource(): string {
 
 
 /**
- * Waits until this child says it listens on `port` (its start-up line), then until it answers.
- * Only the child's own line counts: with two files at once, another file's server may hold the
- * port a moment after freePort() saw it free, and its answers are not this server's.
- */
-async function waitForServer(baseUrl: string, port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (!log().includes(`Passage is running at http://127.0.0.1:${port}/`)) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Passage server exited with ${child.exitCode ?? child.signalCode} before answering:\n${log()}`);
-    if (Date.now() > deadline) throw new Error(`Passage server did not start within ${SERVER_START_TIMEOUT_MS} ms:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  // Any HTTP answer (403 auth_required here) means the server is up.
-  const res = await fetch(`${baseUrl}/api/apps/public/prod/public-settings/by-id/passage`);
-  if (res.status >= 500) throw new Error(`Passage server answered ${res.status} at start:\n${log()}`);
-}
-
-/**
- * The Passage server as a child process on a free port, with a fresh DATA_DIR: on another port and
- * in another directory when the port picked was taken before the server could listen on it.
+ * The Passage server as a child process on a free port, with a fresh DATA_DIR and demo data
+ * (startServerProcess), up once it answers: on another port and in another directory when the port
+ * picked was taken before the server could listen on it.
  */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; dataDir: string; log: () => string }> {
   for (let attempt = 1; ; attempt++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'passage-e2e-'));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...TEST_SERVER_ENV, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d) => (output += d));
-    child.stderr?.on('data', (d) => (output += d));
-    const log = () => output;
     try {
-      await waitForServer(baseUrl, port, child, log);
-      return { child, baseUrl, dataDir, log };
+      const { child, output } = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...env });
+      // Any HTTP answer (403 auth_required here) means the server is up.
+      const res = await fetch(`${baseUrl}/api/apps/public/prod/public-settings/by-id/passage`).catch(() => null);
+      if (!res || res.status >= 500) {
+        await stopChild(child);
+        throw new Error(`The Passage server did not answer at start (${res?.status ?? 'no answer'}):\n${output()}`);
+      }
+      return { child, baseUrl, dataDir, log: output };
     } catch (err) {
-      await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
-      if (attempt < 3 && output.includes('EADDRINUSE')) continue;
+      if (attempt < 3 && (err as Error).message.includes('EADDRINUSE')) continue;
       throw err;
     }
   }

@@ -5,9 +5,8 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { freePort } from '../support/processes';
+import { freePort, startServerProcess, stopChild } from '../support/processes';
 import { passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
-import { TEST_SERVER_ENV } from '../support/processes';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -151,7 +150,6 @@ export interface OwnServer {
 }
 
 export async function ownServer(): Promise<OwnServer> {
-  const { spawn } = await import('node:child_process');
   const { cpSync, mkdtempSync, rmSync, symlinkSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join, resolve } = await import('node:path');
@@ -161,50 +159,28 @@ export async function ownServer(): Promise<OwnServer> {
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
+  /** The output of every start so far, the current one last. */
+  const outputs: Array<() => string> = [];
   let child: import('node:child_process').ChildProcess | null = null;
-
-  const exited = (c: import('node:child_process').ChildProcess) =>
-    c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => c.once('exit', () => r()));
 
   const server: OwnServer = {
     baseUrl,
     dir,
-    log: () => output,
+    log: () => outputs.map((output) => output()).join(''),
     async start() {
-      const c = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-        cwd: dir,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DEMO: '1', NODE_ENV: 'production', ...TEST_SERVER_ENV },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child = c;
-      c.stdout?.on('data', (d) => (output += d));
-      c.stderr?.on('data', (d) => (output += d));
-      // tsx + PGlite + demo seed take ~5 s on 2 busy cores; 90 s leaves room for a loaded machine.
-      // Up when this process printed its start-up line: with browser tests running side by side,
-      // whatever else may answer on the port meanwhile is not this server.
-      const line = `Passage is running at ${baseUrl}/`;
-      const from = output.length;
-      const deadline = Date.now() + 90_000;
-      while (!output.includes(line, from)) {
-        if (c.exitCode !== null || c.signalCode !== null) throw new Error(`server exited:\n${output}`);
-        if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const started = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DEMO: '1', NODE_ENV: 'production' }, { cwd: dir });
+      child = started.child;
+      outputs.push(started.output);
     },
     async kill() {
-      if (!child) return;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
       const c = child;
+      const exited = new Promise<void>((r) => c.once('exit', () => r()));
       c.kill('SIGKILL');
-      await exited(c);
+      await exited;
     },
     async stop() {
-      if (child && child.exitCode === null && child.signalCode === null) {
-        const c = child;
-        c.kill('SIGTERM');
-        await Promise.race([exited(c), new Promise((r) => setTimeout(r, 15_000))]);
-        if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-      }
+      if (child) await stopChild(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

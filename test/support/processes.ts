@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -53,16 +53,23 @@ export function stopChild(child: ChildProcess): Promise<void> {
  */
 export const TEST_SERVER_ENV = { READ_TIMEOUT_MS: '20000' } as const;
 
+const ROOT = resolve(import.meta.dirname, '../..');
+
 /**
- * server/main.ts as a real process (tsx), resolved once it prints its start-up line. `env` is laid
- * over this process's environment. Start-up is tsx + PGlite initdb on disk + seeding: ~5 s idle,
- * 25 s measured on 2 cores under a load average of 14; 90 s leaves room. It runs with
- * TEST_SERVER_ENV unless `env` says otherwise.
+ * server/main.ts as a real process (tsx), resolved once it prints its start-up line ('Passage is
+ * running at …'; only this child's output counts, so another server answering on the port meanwhile
+ * is never taken for it). It runs with TEST_SERVER_ENV, then `env`, over this process's
+ * environment, in `cwd` (default: the repository, whose dist/ it serves; a test that deploys its
+ * own build gives a folder of its own). Start-up is tsx + PGlite + seeding: ~3 s idle, 25 s
+ * measured on 2 cores under a load average of 14; 90 s leaves room. A server that exits first or
+ * prints no start-up line in time is stopped, and the error carries its output (EADDRINUSE, say).
+ * The one way every test starts a server: the browser harness, offline-world's own server, and the
+ * integration tests of the real process.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+export async function startServerProcess(env: Record<string, string>, { cwd = ROOT }: { cwd?: string } = {}): Promise<{ child: ChildProcess; output: () => string }> {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: resolve(import.meta.dirname, '../..'),
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd,
     env: { ...process.env, ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -70,8 +77,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   child.stderr!.on('data', (d) => (out += d));
   const deadline = Date.now() + 90_000;
   while (!out.includes('Passage is running at')) {
-    if (child.exitCode !== null) throw new Error(`exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`no start-up line:\n${out}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The Passage server exited early (${child.exitCode ?? child.signalCode}):\n${out}`);
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`The Passage server printed no start-up line within 90 s:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, output: () => out };
