@@ -60,7 +60,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           isolate: false,
-          globalSetup: ['test/support/pglite-template.ts'],
+          globalSetup: ['test/support/pglite-template.ts', 'test/support/test-databases.ts'],
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -72,7 +72,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           isolate: false,
-          globalSetup: ['test/support/pglite-template.ts'],
+          globalSetup: ['test/support/pglite-template.ts', 'test/support/test-databases.ts'],
           include: ['test/e2e/**/*.test.ts'],
           // A hang guard, not a goal: with both cores full, offline.test.ts's day took 100 s.
           testTimeout: 240_000,

@@ -1,6 +1,6 @@
 /**
  * The browser-test harness: the real Passage server (server/main.ts as a child process, a fresh
- * temporary DATA_DIR with demo data, a free port, serving the built dist/) and Chromium through
+ * temporary DATA_DIR and a database with demo data, a free port, serving the built dist/) and Chromium through
  * playwright-core. `npm test` builds dist/ before vitest runs.
  *
  *   import { setupHarness, DEMO } from './harness';
@@ -16,8 +16,14 @@
  * One server per test file, sharing nothing with another file's: its own port (the one its server
  * says it listens on) and DATA_DIR; dist/ is only read (a test that deploys a new build copies it
  * first, offline-world.ts ownServer). Chromium is one per worker (workerBrowser), and every page
- * gets a context of its own, which is a fresh profile. So files may run side by side. Start-up
- * takes a few seconds (tsx + PGlite + demo seed).
+ * gets a context of its own, which is a fresh profile. So files may run side by side.
+ *
+ * The database: when the run has a PostgreSQL cluster (scripts/test.mjs starts one whenever
+ * PostgreSQL is installed), a copy of a template already migrated and seeded
+ * (test/support/test-databases.ts): the server starts in about 1 CPU-second. A file that keeps the
+ * default store covered end to end asks for PGlite (setupHarness({ store: 'pglite' }): the
+ * walk-through and the offline day), which then starts as `npm start` does: PGlite in DATA_DIR,
+ * seeded at start, about 4.3 CPU-seconds (issue #27.5).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
@@ -25,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, freePort, startServerProcess, stopChild } from '../support/processes';
+import { newTestDatabase } from '../support/test-databases';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -128,27 +135,35 @@ function axeSource(): string {
 }
 
 
+/** Which store a browser test's server runs on: 'postgres' when the run has a cluster (the default), or 'pglite' always. */
+export type HarnessStore = 'postgres' | 'pglite';
+
 /**
  * The Passage server as a child process on a free port, with a fresh DATA_DIR and demo data
  * (startServerProcess), up once it answers: on another port and in another directory when the port
- * picked was taken before the server could listen on it.
+ * picked was taken before the server could listen on it. With `store: 'postgres'` and a cluster in
+ * this run, its database is a copy of the seeded template (test/support/test-databases.ts);
+ * otherwise it is PGlite in DATA_DIR, seeded at start, as `npm start` does.
  */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; dataDir: string; log: () => string }> {
+async function startServer(env: Record<string, string>, store: HarnessStore): Promise<{ child: ChildProcess; baseUrl: string; dataDir: string; log: () => string; dropDatabase: () => Promise<void> }> {
   for (let attempt = 1; ; attempt++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'passage-e2e-'));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
+    const database = store === 'postgres' ? await newTestDatabase('demo') : null;
+    const dropDatabase = async () => database?.drop();
     try {
-      const { child, output } = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...env });
+      const { child, output } = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...(database ? { DATABASE_URL: database.url } : {}), ...env });
       // Any HTTP answer (403 auth_required here) means the server is up.
       const res = await fetch(`${baseUrl}/api/apps/public/prod/public-settings/by-id/passage`).catch(() => null);
       if (!res || res.status >= 500) {
         await stopChild(child);
         throw new Error(`The Passage server did not answer at start (${res?.status ?? 'no answer'}):\n${output()}`);
       }
-      return { child, baseUrl, dataDir, log: output };
+      return { child, baseUrl, dataDir, log: output, dropDatabase };
     } catch (err) {
       rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase();
       if (attempt < 3 && (err as Error).message.includes('EADDRINUSE')) continue;
       throw err;
     }
@@ -171,16 +186,24 @@ async function workerBrowser(): Promise<Browser> {
   return launched;
 }
 
-export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** More environment for the server (over the harness's). */
+  env?: Record<string, string>;
+  /** Default 'postgres' (when the run has a cluster); 'pglite' for the files that keep the default store covered end to end. */
+  store?: HarnessStore;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does it first).');
-  const server = await startServer(options.env ?? {});
-  const { child, baseUrl, dataDir, log } = server;
+  const server = await startServer(options.env ?? {}, options.store ?? 'postgres');
+  const { child, baseUrl, dataDir, log, dropDatabase } = server;
   let browser: Browser;
   try {
     browser = await workerBrowser();
   } catch (err) {
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase();
     throw err;
   }
 
@@ -272,13 +295,14 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       for (const c of contexts) await c.close().catch(() => undefined);
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase();
     },
   };
   return harness;
 }
 
 /** Starts one harness for the calling test file (beforeAll) and stops it (afterAll). */
-export function setupHarness(options: { env?: Record<string, string> } = {}): () => Harness {
+export function setupHarness(options: HarnessOptions = {}): () => Harness {
   let current: Harness | null = null;
   beforeAll(async () => {
     current = await startHarness(options);

@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, startServerProcess, stopChild } from '../support/processes';
+import { newTestDatabase } from '../support/test-databases';
 import { passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -162,13 +163,15 @@ export async function ownServer(): Promise<OwnServer> {
   /** The output of every start so far, the current one last. */
   const outputs: Array<() => string> = [];
   let child: import('node:child_process').ChildProcess | null = null;
+  // On the run's PostgreSQL when it has one (test/support/test-databases.ts); one database for every start.
+  const database = await newTestDatabase('demo');
 
   const server: OwnServer = {
     baseUrl,
     dir,
     log: () => outputs.map((output) => output()).join(''),
     async start() {
-      const started = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DEMO: '1', NODE_ENV: 'production' }, { cwd: dir });
+      const started = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DEMO: '1', NODE_ENV: 'production', ...(database ? { DATABASE_URL: database.url } : {}) }, { cwd: dir });
       child = started.child;
       outputs.push(started.output);
     },
@@ -182,6 +185,7 @@ export async function ownServer(): Promise<OwnServer> {
     async stop() {
       if (child) await stopChild(child);
       rmSync(dir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
   await server.start();

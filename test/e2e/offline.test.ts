@@ -10,7 +10,8 @@ import { coachScope, eventually, fullName, outbox, serverRows, serviceWorkerRead
  * the connection returns and within 10 s the server has each change exactly once, the new
  * enrollment pointing at the new participant's server id.
  */
-const h = setupHarness();
+// On PGlite, as `npm start` runs: the offline round trip against the default store (test/support/test-databases.ts).
+const h = setupHarness({ store: 'pglite' });
 
 interface World {
   cohort: Row;

@@ -8,7 +8,8 @@ import { watchWork, type PageWork } from './page-time';
  * (no 404, no crash, no console error), the sidebar reaches it, and axe-core finds no serious or
  * critical violation. Also the 404 screen with and without the admin note.
  */
-const h = setupHarness();
+// On PGlite, as `npm start` runs: every page's reads against the default store (test/support/test-databases.ts).
+const h = setupHarness({ store: 'pglite' });
 
 /** The work watcher of each page (page-time.ts watchWork), set up by newWatchedPage. */
 const work = new WeakMap<Page, PageWork>();
