@@ -1,4 +1,6 @@
 /** Embedded PGlite behind the SqlClient surface (sql-client.ts). */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { lockDataDir } from './dir-lock';
 import { unavailable } from './errors';
@@ -19,6 +21,20 @@ type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: s
  * statement rather than answer from an empty database. A statement PGlite answers without a result
  * (a lost error) is treated the same way, because PGlite is not usable after it.
  */
+/**
+ * PGlite's PostgreSQL (9 MB of WebAssembly) compiled once per process and handed to every thread
+ * that opens a database: a thread given a compiled module shares its machine code instead of
+ * compiling it again. Each open of a database compiled it anew, about 1.2 CPU-seconds of the 1.7
+ * an open cost; a server opens one database (and again after a statement timeout), a test process
+ * dozens (issue #27.5).
+ */
+let compiled: Promise<WebAssembly.Module> | null = null;
+function pgliteModule(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  compiled.catch(() => (compiled = null));
+  return compiled;
+}
+
 export async function openPglite(
   dataDir: string,
   statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
@@ -39,7 +55,8 @@ export async function openPglite(
   const channels = new Channels();
 
   const start = async (): Promise<Worker> => {
-    const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, template: process.env.PGLITE_TEMPLATE || undefined }, execArgv: [] });
+    const wasmModule = await pgliteModule();
+    const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, template: process.env.PGLITE_TEMPLATE || undefined, wasmModule }, execArgv: [] });
     const ready = await new Promise<{ ready: boolean; error?: { message: string } }>((resolve, reject) => {
       w.once('message', resolve);
       w.once('error', reject);

@@ -29,7 +29,8 @@ function freshFrom(dataDir, template) {
 
 try {
   const loadDataDir = freshFrom(workerData.dataDir, workerData.template);
-  db = await PGlite.create(workerData.dataDir, loadDataDir ? { loadDataDir } : {});
+  // The process's one compiled module (pglite-client.ts pgliteModule), so this thread does not compile it again.
+  db = await PGlite.create(workerData.dataDir, { pgliteWasmModule: workerData.wasmModule, ...(loadDataDir ? { loadDataDir } : {}) });
   parentPort.postMessage({ ready: true });
 } catch (err) {
   parentPort.postMessage({ ready: false, error: describe(err) });
