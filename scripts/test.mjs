@@ -35,10 +35,14 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // - everything else (unit, component, integration), which needs no build, one file at a time
 //   (REST_WORKERS).
 // The machine is busy throughout, so only less CPU shortens a run. It needed about 1,500
-// CPU-seconds (13:11); now about 1,130 (10:27): unit, component, integration and browser-test
-// files share their worker's modules (vitest.config.ts), new PGlite databases start from one
-// migrated dump (test/support/pglite-template.ts), a browser test loads a page only when loading
-// is the point (harness open) and a worker keeps one Chromium. More files at once did not help:
+// CPU-seconds (13:11); now about 1,130 (10:25-10:38): unit, component, integration and
+// browser-test files share their worker's modules (vitest.config.ts), new PGlite databases start
+// from one migrated dump (test/support/pglite-template.ts) with the process's one compiled
+// PGlite, a browser test loads a page only when loading is the point (harness open), a worker
+// keeps one Chromium, and the engine's and most browser tests' servers run on this cluster
+// (test/support/test-databases.ts). Where the CPU goes now (one run, 1,133 CPU-s): Chromium 625
+// (its renderers' main threads 321, a third of it the PIN's Argon2id), vitest processes 297
+// (mostly the integration files), servers started as processes 101, PostgreSQL 25, ESLint 33. More files at once did not help:
 // with 3+2 and 2+2, three fresh-clone runs (13:18-14:35 with the install) each failed 1-3 waits
 // that ran out.
 // The browser run streams its output; the other's is printed whole when it ends, so the two
