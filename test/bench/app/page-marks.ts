@@ -114,7 +114,7 @@ export function installMarks(opts: MarkOptions): void {
     'dashboard-synced',
     () => onDashboard() && statValue('Total Participants') === String(opts.expectedParticipants) && document.querySelector('[data-sync-state="up-to-date"]') !== null,
   );
-  const frame = () => {
+  const check = () => {
     const now = performance.now();
     for (let i = watchers.length - 1; i >= 0; i--) {
       let held = false;
@@ -128,9 +128,17 @@ export function installMarks(opts: MarkOptions): void {
         watchers.splice(i, 1);
       }
     }
+  };
+  const frame = () => {
+    check();
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+  // Also right after each DOM change (a MutationObserver runs once React's commit ends, before its
+  // effects). Checked only each frame, a screen's mark could come after what the app starts once
+  // that screen is shown: the screens' chunk prefetch (src/main.tsx) then counted as "JavaScript
+  // before the first page", 308 KB in 77 files in one run instead of 131.5 KB in 1.
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 /** Waits for a mark (or throws after timeoutMs) and returns it. */
