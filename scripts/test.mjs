@@ -42,13 +42,13 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // keeps one Chromium, and the engine's and most browser tests' servers run on this cluster
 // (test/support/test-databases.ts). Where the CPU goes now (one run, 1,133 CPU-s): Chromium 625
 // (its renderers' main threads 321, a third of it the PIN's Argon2id), vitest processes 297
-// (mostly the integration files), servers started as processes 101, PostgreSQL 25, ESLint 33. More files at once did not help:
-// with 3+2 and 2+2, three fresh-clone runs (13:18-14:35 with the install) each failed 1-3 waits
-// that ran out.
+// (mostly the integration files), servers started as processes 101, PostgreSQL 25, ESLint 33.
+// More files at once did not help: with 3+2 and 2+2, three fresh-clone runs (13:18-14:35 with
+// the install) each failed 1-3 waits that ran out.
 // The browser run streams its output; the other's is printed whole when it ends, so the two
 // never interleave.
 // `npm test -- <vitest args>` runs one vitest with those arguments instead (after lint and build);
-// TEST_SERIAL=1 runs the two one after the other.
+// TEST_SERIAL=1 runs the vitest runs one after another.
 //
 // The new-version browser test (pwa-update) runs with the other browser tests (issue #27.5). It ran
 // alone, last, from a fresh build because inside the browser run its reload never came in fresh
@@ -60,8 +60,9 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 //
 // Three browser-test files run after the others' run instead, on its side (issue #27.5): the
 // browser run was the longer of the two (613 s against 539 in one run), so the last minute had
-// one of them alone, leaving a core mostly idle. These are short (10-12 s each), need no server of
-// their own and do not depend on order; a new browser file runs in the browser run.
+// one of them alone, leaving a core mostly idle. These are short (10-12 s each) and, like every
+// browser file, start their own server and depend on no order; a new browser file runs in the
+// browser run.
 const LATE_BROWSER_FILES = ['test/e2e/pwa.test.ts', 'test/e2e/audit.test.ts', 'test/e2e/pwa-offline-ready.test.ts'];
 const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', ...LATE_BROWSER_FILES.flatMap((f) => ['--exclude', f]), `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true };
 const lateBrowserRun = { name: 'browser tests (e2e, after the others)', out: '.tmp/vitest-e2e-late.json', args: ['--project', 'e2e', ...LATE_BROWSER_FILES, '--maxWorkers=1'], live: false };

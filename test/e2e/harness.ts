@@ -1,7 +1,7 @@
 /**
  * The browser-test harness: the real Passage server (server/main.ts as a child process, a fresh
- * temporary DATA_DIR and a database with demo data, a free port, serving the built dist/) and Chromium through
- * playwright-core. `npm test` builds dist/ before vitest runs.
+ * temporary DATA_DIR and database with demo data, a free port, serving the built dist/) and
+ * Chromium through playwright-core. `npm test` builds dist/ before vitest runs.
  *
  *   import { setupHarness, DEMO } from './harness';
  *   const h = setupHarness();                      // beforeAll starts, afterAll stops
