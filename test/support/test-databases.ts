@@ -54,24 +54,38 @@ function templates(): Templates | null {
   return raw ? (JSON.parse(raw) as Templates) : null;
 }
 
+export interface TestDatabase {
+  url: string;
+  /** Removes the database, ending its sessions; a second call does nothing. */
+  drop(): Promise<void>;
+}
+
 /**
- * A new database of its own, copied from the run's template ('empty' or 'demo'), or null when the
- * run has no PostgreSQL (then the caller uses PGlite). `drop()` removes it (ending its sessions).
+ * A database of its own on the cluster at `cluster` (a postgres:// URL of any of its databases),
+ * named `prefix` and a random suffix, empty or a copy of `template`: for a test that changes what
+ * other suites on a shared cluster rely on, or needs a database nobody else writes to.
  */
-export async function newTestDatabase(kind: 'empty' | 'demo'): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const t = templates();
-  if (!t) return null;
-  const name = `${t.empty.replace(/_empty$/, '')}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  await admin(t.url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${t[kind]}`));
+export async function createDatabase(cluster: string, prefix: string, template?: string): Promise<TestDatabase> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await admin(cluster, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   let dropped = false;
   return {
-    url: databaseUrl(t.url, name),
+    url: databaseUrl(cluster, name),
     async drop() {
       if (dropped) return;
       dropped = true;
-      await admin(t.url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await admin(cluster, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/**
+ * A new database of its own, copied from the run's template ('empty' or 'demo'), or null when the
+ * run has no PostgreSQL (then the caller uses PGlite).
+ */
+export async function newTestDatabase(kind: 'empty' | 'demo'): Promise<TestDatabase | null> {
+  const t = templates();
+  return t ? createDatabase(t.url, t.empty.replace(/_empty$/, ''), t[kind]) : null;
 }
 
 /**

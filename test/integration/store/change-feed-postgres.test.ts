@@ -6,35 +6,27 @@ import { openPostgres } from '../../../server/store/pg-client';
 import type { FeedPosition, Store } from '../../../server/store/types';
 import { registerChangeFeedContract } from './change-feed-contract';
 import { SKIP_REASON, acquirePostgres, postgresInstalled } from './pg-test-cluster';
+import { createDatabase, type TestDatabase } from '../../support/test-databases';
 
 if (!postgresInstalled) console.warn(`Skipping the PostgreSQL change feed: ${SKIP_REASON}`);
 
 describe.skipIf(!postgresInstalled)('PostgreSQL', () => {
   let url = '';
   let release = () => {};
-  const databases: string[] = [];
+  const databases: TestDatabase[] = [];
   beforeAll(async () => {
     ({ url, release } = await acquirePostgres());
   });
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    for (const database of databases) await database.drop();
     release();
   });
 
   /** A database of its own on the test cluster (dropped at the end). */
   async function isolatedUrl(): Promise<string> {
-    const name = `feed_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    databases.push(name);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    return u.toString();
+    const database = await createDatabase(url, 'feed');
+    databases.push(database);
+    return database.url;
   }
 
   registerChangeFeedContract('PostgreSQL', async (isolated) => {

@@ -4,8 +4,6 @@
  * duplicated (codes by value, e-mails only by record id), nothing is renamed or lost; once an
  * administrator resolves them, the next start creates the index and the database refuses repeats.
  */
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../../server/store/errors';
 import { createPostgresStore } from '../../../server/store/postgres-store';
@@ -14,6 +12,7 @@ import { openPostgres } from '../../../server/store/pg-client';
 import { openPglite } from '../../../server/store/pglite-client';
 import type { Store } from '../../../server/store/types';
 import { acquirePostgres, postgresInstalled, SKIP_REASON } from './pg-test-cluster';
+import { createDatabase, type TestDatabase } from '../../support/test-databases';
 
 const meta = { by: null, byId: null };
 
@@ -95,26 +94,18 @@ describe('PGlite', () => {
 
 describe.skipIf(!postgresInstalled)(`PostgreSQL ${postgresInstalled ? '' : `(${SKIP_REASON})`}`, () => {
   let release = () => {};
-  let url = '';
-  const name = `uniq_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
+  let own: TestDatabase | null = null;
   cases(
     async () => {
+      let url: string;
       ({ url, release } = await acquirePostgres());
       // A database of its own: this test drops the unique indexes, which other suites on the
       // shared test cluster rely on.
-      await admin(`CREATE DATABASE ${name}`);
-      const own = new URL(url);
-      own.pathname = `/${name}`;
-      return openPostgres(own.toString(), 4);
+      own = await createDatabase(url, 'uniq');
+      return openPostgres(own.url, 4);
     },
     async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await own?.drop();
       release();
     },
   );
