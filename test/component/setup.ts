@@ -16,10 +16,17 @@ window.scrollTo = (() => undefined) as typeof window.scrollTo;
 import { beforeEach } from 'vitest';
 import { forgetRememberedQueries } from '../../src/data/queries/remembered';
 import { forgetListSearches } from '../../src/shell-api/list-memory';
-// Search text lives in memory (issue #21.6): each test starts with none.
+import { toast } from 'sonner';
+// Search text lives in memory (issue #21.6): each test starts with none. No toast is still
+// showing either: sonner keeps its toasts in module state, and a Toaster replays the ones not
+// dismissed when it mounts. A toast left by the test before (its Toaster unmounted by cleanup, so
+// its timer never ran out) came back into the next test's page: add-participant's "a full device
+// says so" then found that earlier "Failed to add participant" toast, which left the page before
+// the assertion (two fresh-clone runs).
 beforeEach(() => {
   forgetRememberedQueries();
   forgetListSearches();
+  toast.dismiss();
 });
 
 // The app's database starts locked (issue #14): screens are tested on it unlocked, with a random
@@ -46,7 +53,6 @@ import { IDBFactory } from 'fake-indexeddb';
 import { forgetGridGeometry } from '../../src/screens/participants/use-scroll-parent';
 import { forgetAcademyCounts } from '../../src/data/online/academy-counts';
 import { storeToken } from '../../src/platform/token-store';
-import { toast } from 'sonner';
 
 /** Every Dexie made from here on, and the app's own `db` (made once per worker), open in `factory`. */
 function useIndexedDb(factory: IDBFactory): void {
@@ -59,7 +65,6 @@ function useIndexedDb(factory: IDBFactory): void {
 const windowSize = { innerWidth: window.innerWidth, innerHeight: window.innerHeight };
 beforeAll(() => {
   useIndexedDb(new IDBFactory());
-  toast.dismiss(); // sonner replays the toasts still showing to a new Toaster
   forgetGridGeometry();
   forgetAcademyCounts();
   storeToken(null);
