@@ -35,7 +35,8 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // - everything else (unit, component, integration), which needs no build, one file at a time
 //   (REST_WORKERS).
 // The machine is busy throughout, so only less CPU shortens a run. It needed about 1,500
-// CPU-seconds (13:11); now about 1,130 (10:25-10:38): unit, component, integration and
+// CPU-seconds (13:11); now 1,055-1,206 (9:39-10:38 on the working copy, 10:49 in a fresh clone
+// with its install): unit, component, integration and
 // browser-test files share their worker's modules (vitest.config.ts), new PGlite databases start
 // from one migrated dump (test/support/pglite-template.ts) with the process's one compiled
 // PGlite, a browser test loads a page only when loading is the point (harness open), a worker

@@ -9,6 +9,22 @@ import { DEFAULT_READ_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, StatementTimeout
 type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: string }; lost?: boolean; notice?: { channel: string; payload: string } };
 
 /**
+ * PGlite's PostgreSQL (9 MB of WebAssembly) compiled once per process and handed to every thread
+ * that opens a database: a thread given a compiled module shares its machine code instead of
+ * compiling it again. Each open of a database compiled it anew, about 1.2 CPU-seconds of the 1.7
+ * an open cost; a server opens one database (and again after a statement timeout), a test process
+ * dozens (issue #27.5). A compile that failed is tried again at the next open.
+ */
+let compiled: Promise<WebAssembly.Module> | null = null;
+function pgliteModule(): Promise<WebAssembly.Module> {
+  if (!compiled) {
+    compiled = readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
+    compiled.catch(() => (compiled = null));
+  }
+  return compiled;
+}
+
+/**
  * PGlite in a worker thread (pglite-worker.mjs), one statement at a time. `memory://` keeps nothing;
  * any other value is a directory on disk, locked for this process (dir-lock.ts) until close().
  *
@@ -21,20 +37,6 @@ type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: s
  * statement rather than answer from an empty database. A statement PGlite answers without a result
  * (a lost error) is treated the same way, because PGlite is not usable after it.
  */
-/**
- * PGlite's PostgreSQL (9 MB of WebAssembly) compiled once per process and handed to every thread
- * that opens a database: a thread given a compiled module shares its machine code instead of
- * compiling it again. Each open of a database compiled it anew, about 1.2 CPU-seconds of the 1.7
- * an open cost; a server opens one database (and again after a statement timeout), a test process
- * dozens (issue #27.5).
- */
-let compiled: Promise<WebAssembly.Module> | null = null;
-function pgliteModule(): Promise<WebAssembly.Module> {
-  compiled ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
-  compiled.catch(() => (compiled = null));
-  return compiled;
-}
-
 export async function openPglite(
   dataDir: string,
   statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,

@@ -60,8 +60,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * running at …'; only this child's output counts, so another server answering on the port meanwhile
  * is never taken for it). It runs with TEST_SERVER_ENV, then `env`, over this process's
  * environment, in `cwd` (default: the repository, whose dist/ it serves; a test that deploys its
- * own build gives a folder of its own). Start-up is tsx + PGlite + seeding: ~3 s idle, 25 s
- * measured on 2 cores under a load average of 14; 90 s leaves room. A server that exits first or
+ * own build gives a folder of its own). Start-up is tsx + PGlite + seeding: ~3 s idle (about
+ * 1 CPU-second on a copy of test-databases.ts's template), 25 s measured on 2 cores under a load
+ * average of 14; 90 s leaves room. A server that exits first or
  * prints no start-up line in time is stopped, and the error carries its output (EADDRINUSE, say).
  * The one way every test starts a server: the browser harness, offline-world's own server, and the
  * integration tests of the real process.
