@@ -2,7 +2,7 @@ import type { PassageDB } from '../db';
 import type { EntityName } from '../../../shared/entities';
 import { TABLE_OF } from '../db';
 import { isTempId } from './references';
-import type { PinRow, ScopeFacts, TabletScope } from './scope';
+import { flatKeys, scopeKeys, SCOPED_ORDER, type PinRow, type ScopeFacts, type TabletScope } from './scope';
 
 /**
  * Issue #22: the mirror's side of the scope — what it holds that decides each entity's keys, and
@@ -65,8 +65,9 @@ async function heldIds(db: PassageDB): Promise<Map<EntityName, Set<string>>> {
  * enrollments (and a pinned participant's) → the participants of kept enrollments (and pinned) →
  * their outcomes. A row with queued changes or an open conflict stays until they are sent or
  * settled; temporary ids are queued creates. Lapsed pins go; an 'own' pin goes once its
- * participant has an enrollment (it then follows that enrollment's cohort). One transaction.
- * With every site held nothing leaves but lapsed pins.
+ * participant has an enrollment (it then follows that enrollment's cohort). A key whose rows
+ * left is no longer covered by its entity's cursor (forgetLeftKeys). One transaction. With every
+ * site held nothing leaves but lapsed pins.
  */
 export async function evictBeyondScope(db: PassageDB, scope: TabletScope, now: number): Promise<number> {
   return db.transaction('rw', db.tables, async () => {
@@ -98,7 +99,8 @@ export async function evictBeyondScope(db: PassageDB, scope: TabletScope, now: n
     const sites = new Set(scope.siteIds);
     const pinnedCohorts = pinned('Cohort');
     const siteCohorts = new Set(facts.cohorts.filter((c) => c.site_id != null && sites.has(c.site_id)).map((c) => c.id));
-    await remove('Cohort', facts.cohorts.filter((c) => !siteCohorts.has(c.id) && !pinnedCohorts.has(c.id) && !stays('Cohort', c.id)).map((c) => c.id));
+    const leavingCohorts = new Set(facts.cohorts.filter((c) => !siteCohorts.has(c.id) && !pinnedCohorts.has(c.id) && !stays('Cohort', c.id)).map((c) => c.id));
+    await remove('Cohort', [...leavingCohorts]);
     for (const c of facts.cohorts) if (stays('Cohort', c.id)) siteCohorts.add(c.id); // its own sessions and enrollments stay with it
 
     const sessions = await indexPairs(db, 'Session', 'cohort_id');
@@ -129,6 +131,32 @@ export async function evictBeyondScope(db: PassageDB, scope: TabletScope, now: n
         .filter((a) => !siteCohorts.has(a.key) && !pinnedParticipants.has(byParticipant.get(a.id) ?? '') && !stays('Attendance', a.id))
         .map((a) => a.id),
     );
+
+    await forgetLeftKeys(db, {
+      siteIds: scope.siteIds,
+      cohorts: facts.cohorts.filter((c) => !leavingCohorts.has(c.id)),
+      enrollments: keptEnrollments,
+      participantIds: [...remaining],
+      pins: facts.pins.filter((p) => !settled.includes(p)),
+    });
     return removed;
   });
+}
+
+/**
+ * S15: a scoped cursor covers the keys recorded with it (syncState.scope_keys); a key whose rows
+ * have just left the tablet is covered no more. Were it kept, a key that comes back (a participant
+ * pinned again by an edit after their enrollment elsewhere left) would be pulled from the cursor
+ * on, and rows last changed before it (that enrollment) would never arrive again. Dropped here,
+ * the key counts as new when it returns and is pulled from the start. `after`: the mirror's facts
+ * once the eviction is done.
+ */
+async function forgetLeftKeys(db: PassageDB, after: ScopeFacts): Promise<void> {
+  for (const entity of SCOPED_ORDER) {
+    const state = await db.syncState.get(entity);
+    if (state?.scope_keys == null) continue;
+    const still = new Set(flatKeys(scopeKeys(entity, after)));
+    const kept = state.scope_keys.filter((k) => still.has(k));
+    if (kept.length < state.scope_keys.length) await db.syncState.put({ ...state, scope_keys: kept });
+  }
 }

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformTransport } from '../../../src/data/sync/platform-transport';
 import { TABLET_SCOPE_KEY, type TabletScope } from '../../../src/data/sync/scope';
-import { createParticipant } from '../../../src/data/commands/participants';
+import { createParticipant, updateParticipant } from '../../../src/data/commands/participants';
+import type { EngineTuning } from '../../../src/data/sync/types';
 import { makeDevice } from '../../support/device';
 import { FakeClock } from '../../support/fake-clock';
 import { APP, startSyncServer, type SyncServer } from './sync-server';
@@ -14,6 +15,7 @@ import { APP, startSyncServer, type SyncServer } from './sync-server';
  */
 let server: SyncServer;
 let n = 0;
+let cohortIds: string[] = [];
 const meta = { by: 'admin@example.org', byId: 'admin' };
 
 beforeAll(async () => {
@@ -31,6 +33,7 @@ beforeAll(async () => {
       support_coach_emails: i === 2 ? ['coach@example.org'] : [],
     })),
   );
+  cohortIds = cohorts.map((c) => c.id as string);
   const people = await create('Participant', Array.from({ length: 400 }, (_, i) => ({ first_name: `P${i}`, last_name: `Site${i % 4}` })));
   await create('Enrollment', people.map((p, i) => ({ participant_id: p.id, cohort_id: cohorts[i % 4].id, enrollment_status: 'active' })));
   await create('Outcome', people.map((p) => ({ participant_id: p.id, outcome_type: 'employment' })));
@@ -43,11 +46,15 @@ afterAll(async () => {
  * A coach's tablet; `plain`: against a platform without the `scopePull` function (issue #22.5);
  * `feed: false`: without the change feed (S17), so incremental pulls go through scopePull too.
  */
-function coachTablet(plain = false, { feed = true } = {}) {
+function coachTablet(
+  plain = false,
+  { feed = true, onRequest, tuning }: { feed?: boolean; onRequest?: (req: Request) => Promise<void>; tuning?: Partial<EngineTuning> } = {},
+) {
   const requests: string[] = [];
-  const client = server.client('coach', (req) => {
+  const client = server.client('coach', async (req) => {
     requests.push(`${req.method} ${new URL(req.url).pathname}`);
-    return 'none';
+    await onRequest?.(req);
+    return 'none' as const;
   });
   const transport = createPlatformTransport(client, server.coach.id);
   if (plain) delete transport.pullScope;
@@ -57,7 +64,7 @@ function coachTablet(plain = false, { feed = true } = {}) {
     userId: server.coach.id,
     clock: new FakeClock(Date.now()),
     transport,
-    engine: { scope: { email: 'coach@example.org', everySite: false } },
+    engine: { scope: { email: 'coach@example.org', everySite: false }, tuning },
     // The test runs each cycle itself.
     nudges: false,
   });
@@ -120,5 +127,63 @@ describe('issue #22: scoped sync against the real server', () => {
     await fast.engine.stop();
     await plain.engine.stop();
   });
+
+  for (const [variant, plain, feed] of [
+    ['the plain API', true, false],
+    ['scopePull', false, false],
+    ['the change feed', false, true],
+  ] as const) {
+    it(`an intake enrolled at another site leaves the tablet, though it was edited while it left (S15, ${variant})`, async () => {
+      // Every cycle reconciles (so rows beyond the scope also leave at its end) and reads from the
+      // cursor exactly: what was pulled before the cursor is never read again by accident.
+      let during: ((req: Request) => Promise<void>) | null = null;
+      const tablet = coachTablet(plain, {
+        feed,
+        tuning: { overlapMs: 0, reconcileMs: 0 },
+        onRequest: async (req) => during?.(req),
+      });
+      const { data, db, engine } = tablet;
+      await engine.start();
+      const intake = await createParticipant(data, { first_name: 'Moved', last_name: `Away ${variant}` });
+      await engine.runOnce();
+      const id = (await server.rows('Participant')).find((p) => p.last_name === `Away ${variant}`)!.id as string;
+      expect(await db.participants.get(id)).toBeTruthy();
+      expect(intake.id).not.toBe(id);
+
+      // The office enrolls them at a site this coach does not work (then another enrollment changes,
+      // so the cursor moves past theirs).
+      await server.store.create(APP, 'Enrollment', { participant_id: id, cohort_id: cohortIds[1], enrollment_status: 'active' }, meta);
+      await new Promise((r) => setTimeout(r, 5));
+      const [other] = await server.store.list(APP, 'Enrollment', { q: { cohort_id: cohortIds[0] }, limit: 1 });
+      await server.store.update(APP, 'Enrollment', other.id as string, { enrollment_status: 'active' });
+
+      // The coach corrects the record while the tablet syncs: once as the cycle starts reading (it
+      // is still queued when the enrollment arrives), once as that correction goes out.
+      let edits = 0;
+      during = async (req) => {
+        const url = new URL(req.url).pathname;
+        const sends = req.method === 'PUT' || (req.method === 'POST' && url.includes('/entities/'));
+        if (edits === 0 && !sends) {
+          edits++;
+          await updateParticipant(data, id, { case_manager: 'Dana Whitfield' });
+        } else if (edits === 1 && req.method === 'PUT' && url.includes(`/Participant/${id}`)) {
+          edits++;
+          await updateParticipant(data, id, { case_manager: 'Ray Ochoa' });
+        }
+      };
+      await engine.runOnce();
+      expect(edits).toBe(2);
+      during = null;
+      for (let i = 0; i < 3; i++) await engine.runOnce();
+
+      const onServer = (await server.rows('Participant')).find((p) => p.id === id)!;
+      expect(onServer.case_manager).toBe('Ray Ochoa');
+      expect(await db.outbox.count()).toBe(0);
+      // Their enrollment is at a site beyond the tablet's: neither it nor they stay.
+      expect(await db.enrollments.where('participant_id').equals(id).count()).toBe(0);
+      expect(await db.participants.get(id)).toBeUndefined();
+      await engine.stop();
+    });
+  }
 });
 
