@@ -46,6 +46,11 @@ export interface OutboxOp {
    * retry, which then sees its own value on the server, still records them.
    */
   detected_conflicts?: Record<string, { local: unknown; server: unknown; server_updated_date: string | null }>;
+  /**
+   * update: the values attempts whose answer never came sent, per field (S4). The server may hold
+   * any of them: such a value there is this device's own write, not another device's edit.
+   */
+  sent_values?: Record<string, unknown[]>;
   /** create: when a bulk create with this op failed with a 4xx, it is sent alone next time (S7). */
   no_bulk?: boolean;
   /** Id of the signed-in user who made the change (S11). */

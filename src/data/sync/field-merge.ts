@@ -4,7 +4,9 @@
  * - A field only this device changed: send it. A field only the server changed is not in the op,
  *   so the partial PUT leaves it alone.
  * - A field both changed to the same value: nothing to send, no conflict.
- * - A field both changed differently: local wins (sent) and a conflict is reported.
+ * - A field both changed differently: local wins (sent) and a conflict is reported. A server value
+ *   this device itself sent in an attempt whose answer was lost (`sent_values`) is not another's
+ *   change: the coach who edits the field again before the retry meets no conflict with themselves.
  */
 import { sameValue } from './same-value';
 
@@ -13,6 +15,7 @@ export interface UpdateOpLike {
   data: Record<string, unknown>;
   base_values?: Record<string, unknown>;
   base_updated_date?: string | null;
+  sent_values?: Record<string, unknown[]>;
 }
 
 export interface FieldMergeResult {
@@ -37,7 +40,18 @@ export function fieldMerge(op: UpdateOpLike, server: Record<string, unknown>): F
     const base = op.base_values?.[field];
     if (sameValue(current, local)) continue;
     send[field] = local;
-    if (!sameValue(current, base)) conflicts[field] = { local, server: current ?? null };
+    const own = (op.sent_values?.[field] ?? []).some((v) => sameValue(current, v));
+    if (!own && !sameValue(current, base)) conflicts[field] = { local, server: current ?? null };
   }
   return { send, conflicts, newBase };
+}
+
+/** `sent_values` once `send` has gone out too (each value once per field). */
+export function withSent(sent: Record<string, unknown[]> | undefined, send: Record<string, unknown>): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = { ...sent };
+  for (const [field, value] of Object.entries(send)) {
+    const values = out[field] ?? [];
+    out[field] = values.some((v) => sameValue(v, value)) ? values : [...values, value];
+  }
+  return out;
 }

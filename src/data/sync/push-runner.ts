@@ -6,7 +6,7 @@ import { TABLE_OF, type OutboxOp } from '../db';
 import type { EntityName } from '../../../shared/entities';
 import { unreachable } from '../../domain/unreachable';
 import { classifyError, type ErrorClass } from './classify-error';
-import { fieldMerge } from './field-merge';
+import { fieldMerge, withSent } from './field-merge';
 import { runLanes } from './lanes';
 import { applyAnsweredByHolder, applyCreatedMany, applyUpdated, inAllTables, type FieldConflict } from './mirror-writes';
 import { hasNaturalKey, laterServerTap } from './later-tap';
@@ -200,11 +200,13 @@ async function mergeUpdate(ctx: RunnerContext, op: OutboxOp, server: Row): Promi
   const detected: Record<string, FieldConflict> = { ...op.detected_conflicts };
   for (const [field, c] of Object.entries(merge.conflicts)) detected[field] = { ...c, server_updated_date: serverDate };
   // If the answer is lost, the retry sees its own value on the server and would otherwise forget
-  // the conflict; and the next merge must compare with what the server had now.
+  // the conflict; the next merge must compare with what the server had now, and take a value this
+  // attempt sends, found there later, for this device's own.
   await ctx.db.outbox.update(op.seq!, {
     base_values: { ...op.base_values, ...merge.newBase },
     base_updated_date: serverDate,
     detected_conflicts: detected,
+    sent_values: withSent(op.sent_values, merge.send),
   });
   return { op, server, send: merge.send, detected };
 }

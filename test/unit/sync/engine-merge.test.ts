@@ -84,6 +84,36 @@ describe('S4 field-level updates', () => {
     expect(await h.db.conflicts.toArray()).toEqual([expect.objectContaining({ field: 'phone', local_value: 'local', server_value: 'server' })]);
   });
 
+  it('its own write whose answer was lost is no conflict when the field is edited again before the retry', async () => {
+    const h = makeHarness();
+    const row = await synced(h);
+    await updateParticipant(h.data, row.id, { phone: '2' });
+    // The PUT is applied, its answer lost: the server holds this tablet's '2'.
+    h.transport.failNext({ method: 'update' }, { kind: 'drop-response' });
+    await h.engine.runOnce();
+    expect(h.transport.server.get('Participant', row.id)!.phone).toBe('2');
+    // The coach corrects the number before the retry: the queued op now carries '3'.
+    await updateParticipant(h.data, row.id, { phone: '3' });
+    await h.advance(60_000);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(h.transport.server.get('Participant', row.id)!.phone).toBe('3');
+    // The server's '2' was this tablet's own value, not another device's edit.
+    expect(await h.db.conflicts.toArray()).toEqual([]);
+  });
+
+  it('another device writing after a lost answer is still a conflict', async () => {
+    const h = makeHarness();
+    const row = await synced(h);
+    await updateParticipant(h.data, row.id, { phone: '2' });
+    h.transport.failNext({ method: 'update' }, { kind: 'drop-response' });
+    await h.engine.runOnce();
+    h.transport.server.update('Participant', row.id, { phone: 'other device' });
+    await updateParticipant(h.data, row.id, { phone: '3' });
+    await h.advance(60_000);
+    expect(h.transport.server.get('Participant', row.id)!.phone).toBe('3');
+    expect(await h.db.conflicts.toArray()).toEqual([expect.objectContaining({ field: 'phone', local_value: '3', server_value: 'other device' })]);
+  });
+
   it('taking the server value queues it back; keeping local just closes the conflict', async () => {
     const h = makeHarness();
     const row = await synced(h);
