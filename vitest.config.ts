@@ -60,7 +60,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           isolate: false,
-          globalSetup: ['test/support/pglite-template.ts'],
+          globalSetup: ['test/support/pglite-template.ts', 'test/support/test-databases.ts'],
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

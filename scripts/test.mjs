@@ -40,7 +40,7 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // browser-test files share their worker's modules (vitest.config.ts), new PGlite databases start
 // from one migrated dump (test/support/pglite-template.ts) with the process's one compiled
 // PGlite, a browser test loads a page only when loading is the point (harness open), a worker
-// keeps one Chromium, and most browser tests' servers run on this cluster
+// keeps one Chromium, and the engine's and most browser tests' servers run on this cluster
 // (test/support/test-databases.ts). Where the CPU goes now (one run, 1,133 CPU-s): Chromium 625
 // (its renderers' main threads 321, a third of it the PIN's Argon2id), vitest processes 297
 // (mostly the integration files), servers started as processes 101, PostgreSQL 25, ESLint 33.

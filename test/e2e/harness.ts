@@ -150,7 +150,7 @@ async function startServer(env: Record<string, string>, store: HarnessStore): Pr
     const dataDir = mkdtempSync(join(tmpdir(), 'passage-e2e-'));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const database = store === 'postgres' ? await newTestDatabase() : null;
+    const database = store === 'postgres' ? await newTestDatabase('demo') : null;
     const dropDatabase = async () => database?.drop();
     try {
       const { child, output } = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...(database ? { DATABASE_URL: database.url } : {}), ...env });

@@ -164,7 +164,7 @@ export async function ownServer(): Promise<OwnServer> {
   const outputs: Array<() => string> = [];
   let child: import('node:child_process').ChildProcess | null = null;
   // On the run's PostgreSQL when it has one (test/support/test-databases.ts); one database for every start.
-  const database = await newTestDatabase();
+  const database = await newTestDatabase('demo');
 
   const server: OwnServer = {
     baseUrl,

@@ -1,34 +1,38 @@
 /**
- * PostgreSQL databases for the browser tests' servers (issue #27.5). When the run has a PostgreSQL
- * cluster (TEST_DATABASE_URL, which scripts/test.mjs sets whenever PostgreSQL is installed), each
- * such server gets a database of its own, copied from a migrated and demo-seeded template this
- * global setup makes once per vitest run; otherwise it runs on PGlite as before.
+ * PostgreSQL databases for tests whose subject is not the store (issue #27.5): the sync engine
+ * against the real server in process, and the browser tests' servers. When the run has a
+ * PostgreSQL cluster (TEST_DATABASE_URL, which scripts/test.mjs sets whenever PostgreSQL is
+ * installed), each such server gets a database of its own, copied from a template this global
+ * setup makes once per vitest run; otherwise they run on PGlite as before.
  *
- * Why: a browser test's server started in 4.3 CPU-s on PGlite (wasm compile, the dump, the demo
- * seed) against about 1 from the template, and a test run is bound by CPU.
+ * Why: the same convergence run took 56 CPU-s on in-memory PGlite and 15 on PostgreSQL, and a
+ * browser test's server started in 4.3 CPU-s on PGlite (wasm compile, the dump, the demo seed's
+ * Argon2id hashes) against about 1 from a seeded template; a test run is bound by CPU.
  *
- * What stays on PGlite, so the default store (what `npm start` runs) keeps its tests: every Store
- * contract test runs on both stores (test/integration/store); the server's HTTP tests
- * (test/integration/server/harness.ts), the processes they start and the engine against the real
- * server in process (test/integration/sync/sync-server.ts, see there why) run on PGlite, and so do
- * the browser tests that choose it (setupHarness({ store: 'pglite' }): the walk-through and the
- * offline day). TEST_STORE=pglite puts every one of them back on PGlite.
+ * What stays on PGlite, so the default store (what `npm start` runs) keeps its end-to-end tests:
+ * every Store contract test runs on both stores (test/integration/store), the server's HTTP tests
+ * (test/integration/server/harness.ts) and the processes they start run on PGlite, and so do the
+ * browser tests that choose it (setupHarness({ store: 'pglite' }): the walk-through and the
+ * offline day).
+ * TEST_STORE=pglite puts every one of them back on PGlite.
  *
- *   const db = await newTestDatabase();   // null: no cluster in this run, use PGlite
+ *   const db = await newTestDatabase('demo');   // null: no cluster in this run, use PGlite
  *   … DATABASE_URL: db.url …
  *   await db.drop();
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-/** What the global setup made: the cluster's URL and the template's name. */
-interface Template {
+/** What the global setup made: the cluster's URL and the two template databases' names. */
+interface Templates {
   url: string;
+  /** Migrated, no rows: what a new server finds. */
+  empty: string;
   /** Migrated and seeded with the demo data (server/demo/seed.ts), as a first `npm start` leaves it. */
-  name: string;
+  demo: string;
 }
 
-const ENV = 'PASSAGE_TEST_PG_TEMPLATE';
+const ENV = 'PASSAGE_TEST_PG_TEMPLATES';
 
 function databaseUrl(cluster: string, name: string): string {
   const u = new URL(cluster);
@@ -46,9 +50,9 @@ async function admin<T>(cluster: string, fn: (client: pg.Client) => Promise<T>):
   }
 }
 
-function template(): Template | null {
+function templates(): Templates | null {
   const raw = process.env[ENV];
-  return raw ? (JSON.parse(raw) as Template) : null;
+  return raw ? (JSON.parse(raw) as Templates) : null;
 }
 
 export interface TestDatabase {
@@ -77,28 +81,31 @@ export async function createDatabase(cluster: string, prefix: string, template?:
 }
 
 /**
- * A new database of its own with the demo data, copied from the run's template, or null when the
+ * A new database of its own, copied from the run's template ('empty' or 'demo'), or null when the
  * run has no PostgreSQL (then the caller uses PGlite).
  */
-export async function newTestDatabase(): Promise<TestDatabase | null> {
-  const t = template();
-  return t ? createDatabase(t.url, t.name.replace(/_demo$/, ''), t.name) : null;
+export async function newTestDatabase(kind: 'empty' | 'demo'): Promise<TestDatabase | null> {
+  const t = templates();
+  return t ? createDatabase(t.url, t.empty.replace(/_empty$/, ''), t[kind]) : null;
 }
 
 /**
- * Vitest global setup: the template, made by the store's own migrations and the demo seed, named
- * after this process so two vitest runs on one cluster never share one. The teardown drops it and
- * every database made from it that a test left behind.
+ * Vitest global setup: the two templates, made by the store's own migrations and the demo seed,
+ * named after this process so two vitest runs on one cluster never share one. The teardown drops
+ * them and every database made from them that a test left behind.
  */
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   const cluster = process.env.TEST_DATABASE_URL;
   if (!cluster || process.env.TEST_STORE === 'pglite') return;
   const prefix = `passage_t${process.pid}`;
-  const t: Template = { url: cluster, name: `${prefix}_demo` };
+  const t: Templates = { url: cluster, empty: `${prefix}_empty`, demo: `${prefix}_demo` };
   const { createStore } = await import('../../server/store/index');
   const { seedDemo } = await import('../../server/demo/seed');
-  await admin(cluster, (c) => c.query(`CREATE DATABASE ${t.name}`));
-  const demo = await createStore({ databaseUrl: databaseUrl(cluster, t.name), poolSize: 2 });
+  await admin(cluster, (c) => c.query(`CREATE DATABASE ${t.empty}`));
+  const empty = await createStore({ databaseUrl: databaseUrl(cluster, t.empty), poolSize: 2 });
+  await empty.close();
+  await admin(cluster, (c) => c.query(`CREATE DATABASE ${t.demo} TEMPLATE ${t.empty}`));
+  const demo = await createStore({ databaseUrl: databaseUrl(cluster, t.demo), poolSize: 2 });
   try {
     await seedDemo(demo, process.env.APP_ID || 'passage', { now: new Date() });
   } finally {
@@ -109,9 +116,10 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
     delete process.env[ENV];
     await admin(cluster, async (c) => {
       const rows = (await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE '${prefix}\\_%'`)).rows;
-      const copies = rows.map((r) => r.datname).filter((name) => name !== t.name);
+      const templateNames = [t.empty, t.demo];
+      const copies = rows.map((r) => r.datname).filter((name) => !templateNames.includes(name));
       // The copies first: a template being copied cannot be dropped.
-      for (const name of [...copies, t.name]) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (const name of [...copies, ...templateNames]) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     });
   };
 }

@@ -1,6 +1,8 @@
 /**
- * The real Passage server in-process for sync tests: createApp over in-memory PGlite, an admin and
- * an approved coach, and platform clients whose fetch calls app.fetch — optionally through a
+ * The real Passage server in-process for sync tests: createApp over a PostgreSQL database of its own
+ * when the run has a cluster (test/support/test-databases.ts: the subject here is the engine, and
+ * the same convergence run costs 15 CPU-s there against 56 on PGlite), else in-memory PGlite; an
+ * admin and an approved coach, and platform clients whose fetch calls app.fetch — optionally through a
  * fault injector that can apply a request and then lose its answer, like a dropped connection.
  */
 import { createApp } from '../../../server/app';
@@ -9,6 +11,7 @@ import { issueToken, secretKey } from '../../../server/auth/tokens';
 import { createStore } from '../../../server/store/index';
 import type { EntityRecord, Store } from '../../../server/store/types';
 import { createPlatformClient } from '../../../src/platform';
+import { newTestDatabase } from '../../support/test-databases';
 import type { PlatformClientLike } from '../../../src/data/platform-like';
 
 export const APP = 'passage';
@@ -35,11 +38,8 @@ export interface SyncServer {
 class NetworkFailure extends TypeError {}
 
 export async function startSyncServer(): Promise<SyncServer> {
-  // PGlite, though PostgreSQL would run these files in 43 CPU-s instead of 77 (issue #27.5): on it,
-  // under a full machine, a fresh seed of the scoped convergence run once left a participant on a
-  // tablet that the run's scope says should have left it (seed 1150839174, not reproduced alone in
-  // 48 runs). Until that is understood these stay where they have always passed.
-  const store = await createStore({ dataDir: 'memory://' });
+  const database = await newTestDatabase('empty');
+  const store = await createStore(database ? { databaseUrl: database.url } : { dataDir: 'memory://' });
   const app = createApp({ store, appId: APP, jwtSecret: SECRET, log: () => {} });
   const account = (email: string, role: 'admin' | 'user', fields: Record<string, unknown>) =>
     createAccount(store, APP, { email, role, verified: true, full_name: email.split('@')[0], fields }).then((r) => r.user);
@@ -73,6 +73,9 @@ export async function startSyncServer(): Promise<SyncServer> {
         originUrl: 'http://passage.test/',
       }) as unknown as PlatformClientLike,
     rows: async (entity) => (await store.list(APP, entity, { sort: 'id', limit: 5000 })) as EntityRecord[],
-    close: () => store.close(),
+    close: async () => {
+      await store.close();
+      await database?.drop();
+    },
   };
 }
