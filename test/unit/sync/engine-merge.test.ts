@@ -11,6 +11,16 @@ async function synced(h: Harness, fields: Record<string, unknown> = {}) {
   return row;
 }
 
+/** A synced participant whose phone this tablet changed to '2': the PUT is applied, its answer lost. */
+async function phoneSentAnswerLost() {
+  const h = makeHarness();
+  const row = await synced(h);
+  await updateParticipant(h.data, row.id, { phone: '2' });
+  h.transport.failNext({ method: 'update' }, { kind: 'drop-response' });
+  await h.engine.runOnce();
+  return { h, row };
+}
+
 describe('S4 field-level updates', () => {
   it('sends only the changed fields', async () => {
     const h = makeHarness();
@@ -85,12 +95,7 @@ describe('S4 field-level updates', () => {
   });
 
   it('its own write whose answer was lost is no conflict when the field is edited again before the retry', async () => {
-    const h = makeHarness();
-    const row = await synced(h);
-    await updateParticipant(h.data, row.id, { phone: '2' });
-    // The PUT is applied, its answer lost: the server holds this tablet's '2'.
-    h.transport.failNext({ method: 'update' }, { kind: 'drop-response' });
-    await h.engine.runOnce();
+    const { h, row } = await phoneSentAnswerLost();
     expect(h.transport.server.get('Participant', row.id)!.phone).toBe('2');
     // The coach corrects the number before the retry: the queued op now carries '3'.
     await updateParticipant(h.data, row.id, { phone: '3' });
@@ -102,11 +107,7 @@ describe('S4 field-level updates', () => {
   });
 
   it('another device writing after a lost answer is still a conflict', async () => {
-    const h = makeHarness();
-    const row = await synced(h);
-    await updateParticipant(h.data, row.id, { phone: '2' });
-    h.transport.failNext({ method: 'update' }, { kind: 'drop-response' });
-    await h.engine.runOnce();
+    const { h, row } = await phoneSentAnswerLost();
     h.transport.server.update('Participant', row.id, { phone: 'other device' });
     await updateParticipant(h.data, row.id, { phone: '3' });
     await h.advance(60_000);
