@@ -4,13 +4,23 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './src/pwa/pwa-options';
 import { precompress } from './scripts/precompress.mjs';
+import { E2E_BUILD_MARK } from './shared/config';
 
 // The API server (npm start) serves dist/ and /api on one origin; in dev, Vite proxies /api and
 // /login to it so the app keeps its same-origin calls. VitePWA writes dist/sw.js (workbox
 // generateSW) and dist/manifest.webmanifest: see src/pwa/pwa-options.ts. precompress() then writes
 // .br and .gz of every text file for the server to send by Accept-Encoding (issue #11).
-export default defineConfig({
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), precompress()],
+// `vite build --mode e2e` builds the browser tests' copy into dist-e2e/ (never dist/, which
+// `npm start` serves): the one difference is that a test may ask it for a cheaper PIN derivation
+// (newWrapParams in src/data/vault/keys.ts).
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA(pwaOptions),
+    precompress(),
+    mode === 'e2e' && { name: 'passage-e2e-mark', transformIndexHtml: (html: string) => html.replace('<head>', `<head>${E2E_BUILD_MARK}`) },
+  ],
   resolve: {
     alias: {
       // TanStack Store imports the shim of useSyncExternalStore (for React 16/17); React 19 has it
@@ -27,7 +37,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    outDir: mode === 'e2e' ? 'dist-e2e' : 'dist',
     // No source maps in dist/ (npm start would publish them); SOURCEMAP=1 builds hidden ones for
     // debugging a build, and the server refuses to serve .map files either way.
     sourcemap: process.env.SOURCEMAP === '1' ? 'hidden' : false,
@@ -58,4 +68,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -20,11 +20,12 @@
  *   it stops accepting; then requests in flight get 5 s, and the process is gone within 8 s of SIGTERM.
  * · PIN_MIN_LENGTH (4–12, default 6) · IDLE_LOCK_MINUTES (above 0, at most 30, default 15): the
  *   device policy sent with each device key (device-policy.ts); out of range, the server refuses to start.
+ * · DIST_DIR (./dist): the built app it serves (the browser tests serve dist-e2e/, vite.config.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { DEFAULT_APP_ID } from '../shared/config';
+import { DEFAULT_APP_ID, E2E_BUILD_MARK } from '../shared/config';
 import { createApp } from './app';
 import { createChangeStreams } from './http/change-streams';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts';
@@ -111,8 +112,10 @@ async function main() {
   } else {
     logger.warn('Mail is off: SMTP_URL and MAIL_FROM are not set, so sign-up, password reset and invitations answer that mail is not set up. Create the first administrator with npm run admin:create.');
   }
-  const distDir = resolve('dist');
-  if (!existsSync(resolve(distDir, 'index.html'))) logger.warn('dist/ is not built: only the API and /login are served (run npm run build).');
+  const distDir = resolve(env.DIST_DIR || 'dist');
+  const indexHtml = resolve(distDir, 'index.html');
+  if (!existsSync(indexHtml)) logger.warn(`${distDir} holds no built app: only the API and /login are served (run npm run build).`);
+  else if (readFileSync(indexHtml, 'utf8').includes(E2E_BUILD_MARK)) logger.warn(`${distDir} is a browser-test build (vite build --mode e2e), in which a page script can make the PIN cheaper to guess: serve a production build (npm run build) to coaches.`);
 
   if (demo) {
     const summary = await seedDemo(store, appId, { now: new Date() });

@@ -1,7 +1,8 @@
 /**
  * The browser-test harness: the real Passage server (server/main.ts as a child process, a fresh
- * temporary DATA_DIR and database with demo data, a free port, serving the built dist/) and
- * Chromium through playwright-core. `npm test` builds dist/ before vitest runs.
+ * temporary DATA_DIR and database with demo data, a free port, serving the browser tests' build
+ * dist-e2e/) and Chromium through playwright-core. `npm test` builds dist/ and dist-e2e/ before
+ * vitest runs.
  *
  *   import { setupHarness, DEMO } from './harness';
  *   const h = setupHarness();                      // beforeAll starts, afterAll stops
@@ -14,8 +15,8 @@
  *   });
  *
  * One server per test file, sharing nothing with another file's: its own port (the one its server
- * says it listens on) and DATA_DIR; dist/ is only read (a test that deploys a new build copies it
- * first, offline-world.ts ownServer). Chromium is one per worker (workerBrowser), and every page
+ * says it listens on) and DATA_DIR; dist-e2e/ is only read (a test that deploys a new build copies
+ * it first, offline-world.ts ownServer). Chromium is one per worker (workerBrowser), and every page
  * gets a context of its own, which is a fresh profile. So files may run side by side.
  *
  * The database: when the run has a PostgreSQL cluster (scripts/test.mjs starts one whenever
@@ -24,6 +25,11 @@
  * default store covered end to end asks for PGlite (setupHarness({ store: 'pglite' }): the
  * walk-through and the offline day), which then starts as `npm start` does: PGlite in DATA_DIR,
  * seeded at start, about 4.3 CPU-seconds (issue #27.5).
+ *
+ * The PIN: dist-e2e/ is dist/ built in Vite's 'e2e' mode, whose one difference is that a page may
+ * ask for a cheaper PIN derivation (newWrapParams, src/data/vault/keys.ts). newPage() asks for it
+ * (lightPin) unless the file's subject is the PIN (setupHarness({ pin: 'production' }): the device
+ * lock and the lost tablet), which then pay the shipped 64 MiB × 14 passes like a tablet does.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
@@ -32,7 +38,23 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, freePort, startServerProcess, stopChild } from '../support/processes';
 import { newTestDatabase } from '../support/test-databases';
+import { E2E_PIN_PASSES_GLOBAL } from '../../src/data/vault/keys';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** The browser tests' build (`vite build --mode e2e`), which every browser test's server serves. */
+export const E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e');
+
+/**
+ * Asks the e2e build, in every page of `context`, for one Argon2id pass over the same 64 MiB
+ * instead of the shipped 14: about 0.1 CPU-second per PIN set or unlock instead of 1.1. The browser
+ * tests are bound by CPU, and before this a third of their renderers' time was this derivation
+ * (issue #27.5). A production build ignores it (test/e2e/build-modes.test.ts).
+ */
+export async function lightPin(context: BrowserContext): Promise<void> {
+  await context.addInitScript(([name, passes]) => {
+    (globalThis as Record<string, unknown>)[name] = passes;
+  }, [E2E_PIN_PASSES_GLOBAL, 1] as const);
+}
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 /** The device PIN the browser tests choose after signing in (issue #14). */
@@ -153,7 +175,7 @@ async function startServer(env: Record<string, string>, store: HarnessStore): Pr
     const database = store === 'postgres' ? await newTestDatabase('demo') : null;
     const dropDatabase = async () => database?.drop();
     try {
-      const { child, output } = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', NODE_ENV: 'production', ...(database ? { DATABASE_URL: database.url } : {}), ...env });
+      const { child, output } = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST, DEMO: '1', NODE_ENV: 'production', ...(database ? { DATABASE_URL: database.url } : {}), ...env });
       // Any HTTP answer (403 auth_required here) means the server is up.
       const res = await fetch(`${baseUrl}/api/apps/public/prod/public-settings/by-id/passage`).catch(() => null);
       if (!res || res.status >= 500) {
@@ -191,10 +213,12 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Default 'postgres' (when the run has a cluster); 'pglite' for the files that keep the default store covered end to end. */
   store?: HarnessStore;
+  /** Default 'light' (lightPin); 'production' for the files whose subject is the PIN. */
+  pin?: 'light' | 'production';
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does it first).');
+  if (!existsSync(join(E2E_DIST, 'index.html'))) throw new Error('dist-e2e/ is missing: run `npx vite build --mode e2e` (npm test does it first).');
   const server = await startServer(options.env ?? {}, options.store ?? 'postgres');
   const { child, baseUrl, dataDir, log, dropDatabase } = server;
   let browser: Browser;
@@ -218,6 +242,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async newPage(contextOptions = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, ...contextOptions });
       contexts.push(context);
+      if (options.pin !== 'production') await lightPin(context);
       const page = await context.newPage();
       const seen: string[] = [];
       errors.set(page, seen);

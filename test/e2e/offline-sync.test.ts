@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Request } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD, passDeviceLock } from './harness';
+import { DEMO, DEMO_PASSWORD, lightPin, passDeviceLock } from './harness';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
 import {
   addParticipant,
@@ -42,6 +42,7 @@ const isSyncCall = (r: Request) => /\/api\/apps\/[^/]+\/entities\//.test(r.url()
 describe('sync under failure (issue #5.6)', () => {
   it('the server dies mid-push, after applying it, and comes back: nothing lost, nothing doubled', async () => {
     const context = await browser.newContext();
+    await lightPin(context);
     const page = await context.newPage();
     await signInAt(page, own.baseUrl, DEMO.coach, DEMO_PASSWORD);
     await serviceWorkerReady(page);
@@ -86,6 +87,7 @@ describe('sync under failure (issue #5.6)', () => {
 
   it('two tabs: one syncs, both see the data', async () => {
     const context = await browser.newContext();
+    await lightPin(context);
     const first = await context.newPage();
     await signInAt(first, own.baseUrl, DEMO.coach, DEMO_PASSWORD);
     await serviceWorkerReady(first);

@@ -156,7 +156,8 @@ export async function ownServer(): Promise<OwnServer> {
   const { join, resolve } = await import('node:path');
   const root = resolve(import.meta.dirname, '../..');
   const dir = mkdtempSync(join(tmpdir(), 'passage-own-'));
-  cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true });
+  // The browser tests' build (test/e2e/harness.ts E2E_DIST), deployed as this server's dist/.
+  cpSync(join(root, 'dist-e2e'), join(dir, 'dist'), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD, passDeviceLock } from './harness';
+import { DEMO, DEMO_PASSWORD, lightPin, passDeviceLock } from './harness';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
 import { eventually, outbox, ownServer, serverRows, serviceWorkerReady, signInAt, toast, tokenOf, type OwnServer } from './offline-world';
 
@@ -56,6 +56,7 @@ describe('a new version while the app is open (issue #5.3)', () => {
   it("prompts 'New version available'; Reload switches to it and the unsent change survives", async () => {
     const baseUrl = own!.baseUrl;
     const context = await browser!.newContext({ baseURL: baseUrl });
+    await lightPin(context);
     const page = await context.newPage();
     await signInAt(page, baseUrl, DEMO.coach, DEMO_PASSWORD);
     await serviceWorkerReady(page);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { DEFAULT_TUNING } from '../../src/data/sync/tuning';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
-import { DEMO, setupHarness, passDeviceLock } from './harness';
+import { DEMO, lightPin, setupHarness, passDeviceLock } from './harness';
 import { addParticipant, eventually, outbox, serverRows, serviceWorkerReady, syncStatusRow, tokenOf } from './offline-world';
 import { pageTime, type PageTime } from './page-time';
 
@@ -100,7 +100,11 @@ describe('reconnect (issue #9.3)', () => {
     // the data, the engine starts and cannot reach the server. The bench's 1,000-op push waited
     // up to the end of the offline hold here.
     const profile = mkdtempSync(join(tmpdir(), 'passage-e2e-profile-'));
-    const launch = (offline: boolean) => chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, offline });
+    const launch = async (offline: boolean) => {
+      const launched = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, offline });
+      await lightPin(launched);
+      return launched;
+    };
     let context = await launch(false);
     try {
       let page = context.pages()[0] ?? (await context.newPage());

@@ -6,7 +6,7 @@
 import type { PassageDB } from '../db';
 import { PLAIN_ROWS_KEY } from '../db';
 import {
-  ARGON2_PARAMS,
+  newWrapParams,
   needsRewrap,
   newDataKey,
   rewrapWithPin,
@@ -83,7 +83,7 @@ export type SecondFactor = (binding: PrfBinding) => Promise<Uint8Array | undefin
 
 export interface PinTryOptions {
   secondFactor?: SecondFactor;
-  /** The derivation a re-wrap uses (ARGON2_PARAMS unless given: tests use small ones). */
+  /** The derivation a re-wrap uses (newWrapParams() unless given: tests use small ones). */
   params?: Argon2Params;
 }
 
@@ -199,7 +199,7 @@ export async function unlockWithPin(db: PassageDB, pin: string, now: number, opt
       db.keys.set(key);
       // An older, cheaper wrapping (PBKDF2, or fewer Argon2id passes) is replaced by the current one
       // now that the PIN is known.
-      const target = options.params ?? ARGON2_PARAMS;
+      const target = options.params ?? newWrapParams();
       const pinWrap = needsRewrap(record.pin, target) ? await rewrapWithPin(record.pin, key, pin, prf, target) : record.pin;
       await writeVault(db, { ...counted, pin: pinWrap, failed_attempts: 0, retry_at: null });
       return { ok: true };

@@ -38,6 +38,26 @@ export type PinKdfParams = Argon2Params | Pbkdf2Params;
 /** What a new PIN wrapping uses. 64 MiB, one lane; the passes set the time (see the file comment). */
 export const ARGON2_PARAMS: Readonly<Argon2Params> = Object.freeze({ kdf: 'argon2id', memory_kib: 65_536, iterations: 14, parallelism: 1 });
 
+/** The global a browser test sets (before the app starts) to ask an e2e build for fewer passes. */
+export const E2E_PIN_PASSES_GLOBAL = '__PASSAGE_E2E_PIN_PASSES__';
+
+/**
+ * What a new wrapping (and a re-wrap's target) uses: ARGON2_PARAMS. Only in a browser-test build
+ * (`vite build --mode e2e`, into dist-e2e/, never dist/) a test whose subject is not the PIN may
+ * set E2E_PIN_PASSES_GLOBAL to fewer passes, still Argon2id over 64 MiB: 14 passes cost about
+ * 1 CPU-second per set or unlock, and the browser tests are bound by CPU (issue #27.5). As Devise
+ * lowers bcrypt's stretches in its test environment. Vite replaces `import.meta.env.MODE` with the
+ * build's mode, so a production build compiles this to `return ARGON2_PARAMS` (the browser tests
+ * check that dist/ holds no trace of the global).
+ */
+export function newWrapParams(): Readonly<Argon2Params> {
+  if (import.meta.env.MODE === 'e2e') {
+    const passes = (globalThis as Record<string, unknown>)[E2E_PIN_PASSES_GLOBAL];
+    if (typeof passes === 'number' && Number.isInteger(passes) && passes >= 1) return { ...ARGON2_PARAMS, iterations: passes };
+  }
+  return ARGON2_PARAMS;
+}
+
 const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const HASH_BYTES = 32;
@@ -90,7 +110,7 @@ export interface PrfFactor {
 
 export interface WrapPinOptions {
   prf?: PrfFactor;
-  /** The derivation; ARGON2_PARAMS unless given (tests use small ones, or PBKDF2 to make an old record). */
+  /** The derivation; newWrapParams() unless given (tests use small ones, or PBKDF2 to make an old record). */
   params?: PinKdfParams;
 }
 
@@ -183,9 +203,9 @@ async function openWith(wrapping: CryptoKey, sealed: Uint8Array): Promise<Uint8A
   }
 }
 
-/** Wrap the data key with the PIN (Argon2id unless `params` says otherwise), and the PRF output when given. */
+/** Wrap the data key with the PIN (newWrapParams() unless `params` says otherwise), and the PRF output when given. */
 export async function wrapWithPin(dataKey: Uint8Array, pin: string, options: WrapPinOptions = {}): Promise<PinWrappedKey> {
-  const params = options.params ?? ARGON2_PARAMS;
+  const params = options.params ?? newWrapParams();
   const salt = randomBytes(SALT_BYTES);
   const prf = options.prf;
   const key = await wrappingKey(await derivePinSecret(pin, salt, params), salt, prf?.output);
@@ -206,11 +226,11 @@ export async function unwrapWithPin(wrapped: PinWrappedKey, pin: string, prf?: U
 }
 
 /**
- * True when this wrapping is weaker than what a new one gets (`target`, ARGON2_PARAMS unless given):
+ * True when this wrapping is weaker than what a new one gets (`target`, newWrapParams() unless given):
  * PBKDF2 (every vault from before issue #21, `kdf` absent) or Argon2id with less memory or fewer
  * passes. The vault then wraps the data key again, with the PIN just entered, after a successful unlock.
  */
-export function needsRewrap(wrapped: PinWrappedKey, target: Argon2Params = ARGON2_PARAMS): boolean {
+export function needsRewrap(wrapped: PinWrappedKey, target: Argon2Params = newWrapParams()): boolean {
   if (wrapped.kdf !== 'argon2id') return true;
   return wrapped.memory_kib < target.memory_kib || wrapped.iterations < target.iterations;
 }

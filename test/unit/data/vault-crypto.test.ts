@@ -6,7 +6,9 @@ import { KeyRing } from '../../../src/data/vault/key-ring';
 import { placeOf, sealLegacy } from '../../../src/data/vault/cipher';
 import {
   ARGON2_PARAMS,
+  E2E_PIN_PASSES_GLOBAL,
   fromBase64,
+  newWrapParams,
   needsRewrap,
   newDataKey,
   rewrapWithPin,
@@ -96,6 +98,19 @@ describe('PIN wrapping with Argon2id', () => {
     expect(needsRewrap(wrapped)).toBe(false);
     expect(await unwrapWithPin(wrapped, '48291573')).toEqual(key);
   }, 30_000);
+
+  it('outside an e2e build a page cannot ask for fewer passes: new wrappings keep the real ones, and a 1-pass one is rewrapped', async () => {
+    const global = globalThis as Record<string, unknown>;
+    global[E2E_PIN_PASSES_GLOBAL] = 1;
+    try {
+      expect(import.meta.env.MODE).not.toBe('e2e');
+      expect(newWrapParams()).toEqual(ARGON2_PARAMS);
+      const light = await wrapWithPin(newDataKey(), '48291573', { params: { ...ARGON2_PARAMS, memory_kib: 64, iterations: 1 } });
+      expect(needsRewrap(light)).toBe(true);
+    } finally {
+      delete global[E2E_PIN_PASSES_GLOBAL];
+    }
+  });
 
   it('a vault wrapped before issue #21 (PBKDF2-SHA-256 600,000, no kdf field) still opens, and needsRewrap says so', async () => {
     const key = newDataKey();
