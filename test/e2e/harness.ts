@@ -199,7 +199,7 @@ async function startServer(env: Record<string, string>, store: HarnessStore): Pr
  * Playwright ends the browser with the worker; a browser that died is launched again.
  */
 let launched: Promise<Browser> | null = null;
-async function workerBrowser(): Promise<Browser> {
+export async function workerBrowser(): Promise<Browser> {
   if (launched) {
     const browser = await launched.catch(() => null);
     if (browser?.isConnected()) return browser;
