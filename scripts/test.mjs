@@ -35,17 +35,22 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // - everything else (unit, component, integration), which needs no build, one file at a time
 //   (REST_WORKERS).
 // The machine is busy throughout, so only less CPU shortens a run. It needed about 1,500
-// CPU-seconds (13:11); now 1,055-1,206 (9:39-10:38 on the working copy, 10:49 in a fresh clone
-// with its install): unit, component, integration and
+// CPU-seconds (13:11); then 1,055-1,206 (9:39-10:38): unit, component, integration and
 // browser-test files share their worker's modules (vitest.config.ts), new PGlite databases start
 // from one migrated dump (test/support/pglite-template.ts) with the process's one compiled
 // PGlite, a browser test loads a page only when loading is the point (harness open), a worker
 // keeps one Chromium, and the engine's and most browser tests' servers run on this cluster
-// (test/support/test-databases.ts). Where the CPU goes now (one run, 1,133 CPU-s): Chromium 625
-// (its renderers' main threads 321, a third of it the PIN's Argon2id), vitest processes 297
-// (mostly the integration files), servers started as processes 101, PostgreSQL 25, ESLint 33.
+// (test/support/test-databases.ts). Now about 920 (8:38 on the working copy): the browser tests
+// ask their build for a one-pass PIN (test/e2e/harness.ts lightPin) and their Chromium loads no
+// address-bar popup per page (test/support/processes.ts). Where the CPU went in that run (901
+// CPU-s sampled): Chromium 432 (its renderers' main threads 178, its browser process 99, the
+// GPU process 37), vitest processes 276 (mostly the integration files), servers started as
+// processes 97, ESLint 29, PostgreSQL 23, the two builds 13.
 // More files at once did not help: with 3+2 and 2+2, three fresh-clone runs (13:18-14:35 with
-// the install) each failed 1-3 waits that ran out.
+// the install) each failed 1-3 waits that ran out; with 1+2 the rest ended 53 s sooner but the
+// whole took 512 s against 517, used 995 CPU-s against 920, and three timing tests failed (one
+// of them because the change feed waits for every transaction of the cluster, other test
+// files' databases included: server/store/feed-sql.ts).
 // The browser run streams its output; the other's is printed whole when it ends, so the two
 // never interleave.
 // `npm test -- <vitest args>` runs one vitest with those arguments instead (after lint and build);
@@ -64,7 +69,10 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // one of them alone, leaving a core mostly idle. With three moved it was still the longer (565 s
 // against 478 + 49), hence two more. These are short (7-15 s each) and, like every browser file,
 // start their own server and depend on no order; a new browser file runs in the browser run.
-const LATE_BROWSER_FILES = ['test/e2e/pwa.test.ts', 'test/e2e/audit.test.ts', 'test/e2e/pwa-offline-ready.test.ts', 'test/e2e/scoped-sync.test.ts', 'test/e2e/live-updates.test.ts'];
+// Since the browser tests ask for a one-pass PIN and the test Chromium loads no address-bar popup,
+// the browser run is the shorter (421 s against 472 + 44 for the rest and these five), so three of
+// the five (pwa, pwa-offline-ready, audit: 27 s alone) are back in the browser run.
+const LATE_BROWSER_FILES = ['test/e2e/scoped-sync.test.ts', 'test/e2e/live-updates.test.ts'];
 const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', ...LATE_BROWSER_FILES.flatMap((f) => ['--exclude', f]), `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true };
 const lateBrowserRun = { name: 'browser tests (e2e, after the others)', out: '.tmp/vitest-e2e-late.json', args: ['--project', 'e2e', ...LATE_BROWSER_FILES, '--maxWorkers=1'], live: false };
 const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'component-isolated', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 1}`], live: false };
