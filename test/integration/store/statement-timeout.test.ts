@@ -141,16 +141,18 @@ describe.skipIf(!postgresInstalled)(`PostgreSQL ${postgresInstalled ? '' : `(${S
   it('a store read stuck behind a lock answers 503 QUERY_TIMEOUT, never an empty list', async () => {
     const store = await createStore({ databaseUrl: url, statementTimeoutMs: 1000 });
     const locker = new pg.Client({ connectionString: url });
+    // An app of its own: the cluster may be one a developer keeps between runs (TEST_DATABASE_URL).
+    const app = `timeout-app-${Date.now().toString(36)}`;
     await locker.connect();
     try {
-      await store.create('timeout-app', 'Site', { site_name: 'Camp' }, { by: null, byId: null });
+      await store.create(app, 'Site', { site_name: 'Camp' }, { by: null, byId: null });
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE records IN ACCESS EXCLUSIVE MODE');
-      const stuck = await settle(store.list('timeout-app', 'Site', {}));
+      const stuck = await settle(store.list(app, 'Site', {}));
       expect(stuck.ok).toBe(false);
       expect(toHttpError(stuck.error)).toMatchObject({ status: 503, code: 'QUERY_TIMEOUT' });
       await locker.query('ROLLBACK');
-      expect((await store.list('timeout-app', 'Site', {})).map((r) => r.site_name)).toEqual(['Camp']);
+      expect((await store.list(app, 'Site', {})).map((r) => r.site_name)).toEqual(['Camp']);
     } finally {
       await locker.end();
       await store.close();
