@@ -9,7 +9,7 @@ import { addParticipant, coachParticipants, fullName, serverRows, serviceWorkerR
  * start (offline or not), wrong PINs, the recovery by a password sign-in, and what 10 wrong PINs do (#21.7).
  * IndexedDB is read directly from the page (indexedDB.open), never through the app.
  */
-const h = setupHarness({ pin: 'production' });
+const h = setupHarness();
 
 /** Every row of every store of the app's database, as text; sealed bytes are left out. */
 async function rawDatabase(page: Page): Promise<{ text: string; counts: Record<string, number> }> {
@@ -86,7 +86,7 @@ async function aParticipant(page: Page): Promise<Row> {
 
 describe('personal data on the tablet (issue #14)', () => {
   it('IndexedDB itself holds none of a participant’s names, prison number or phone, nor a change waiting offline', async () => {
-    const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
+    const page = await h().newPage({ viewport: { width: 1024, height: 768 }, pin: 'production' });
     await h().signIn(page, DEMO.coach);
     const p = await aParticipant(page);
     await signedInWith(page, p);
@@ -101,7 +101,7 @@ describe('personal data on the tablet (issue #14)', () => {
     expect(raw.text).toContain(p.id); // the rows are there, by id
     for (const secret of [p.first_name, p.last_name, p.cdcr_number, p.phone, 'Wilhelmina', last]) expect(raw.text, String(secret)).not.toContain(String(secret));
     // The PIN's wrapping is the one a tablet gets: Argon2id over 64 MiB with the shipped passes
-    // (this file does not ask the e2e build for fewer, harness.ts lightPin).
+    // (this page does not ask the e2e build for fewer, harness.ts lightPin).
     const meta = (JSON.parse(raw.text) as { meta: { key: string; value: { pin: Record<string, unknown> } }[] }).meta;
     expect(meta.find((m) => m.key === 'vault')?.value.pin).toMatchObject({ ...ARGON2_PARAMS });
     await page.context().setOffline(false);

@@ -28,8 +28,9 @@
  *
  * The PIN: dist-e2e/ is dist/ built in Vite's 'e2e' mode, whose one difference is that a page may
  * ask for a cheaper PIN derivation (newWrapParams, src/data/vault/keys.ts). newPage() asks for it
- * (lightPin) unless the file's subject is the PIN (setupHarness({ pin: 'production' }): the device
- * lock and the lost tablet), which then pay the shipped 64 MiB × 14 passes like a tablet does.
+ * (lightPin) unless the test's subject is the derivation itself (newPage({ pin: 'production' }):
+ * the vault holding the shipped parameters, two tabs trying PINs at once), which then pays the
+ * shipped 64 MiB × 14 passes like a tablet does.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
@@ -124,8 +125,11 @@ export interface Harness {
   browser: Browser;
   /** The server's output so far (print it when a test fails mysteriously). */
   serverLog(): string;
-  /** A page in a fresh browser context (own IndexedDB, cookies, storage). Closed by stop(). */
-  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A page in a fresh browser context (own IndexedDB, cookies, storage). Closed by stop(). `pin`
+   * overrides the file's choice (setupHarness) for this context.
+   */
+  newPage(options?: BrowserContextOptions & { pin?: PinCost }): Promise<Page>;
   /** Signs in through the server's /login page and waits until the app has taken the token. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
   /** Loads an app path (a new page load: the app starts, the PIN is entered) and waits until the app rendered. */
@@ -213,9 +217,12 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Default 'postgres' (when the run has a cluster); 'pglite' for the files that keep the default store covered end to end. */
   store?: HarnessStore;
-  /** Default 'light' (lightPin); 'production' for the files whose subject is the PIN. */
-  pin?: 'light' | 'production';
+  /** Default 'light' (lightPin); newPage({ pin: 'production' }) for a test whose subject is the derivation. */
+  pin?: PinCost;
 }
+
+/** 'light': one Argon2id pass (lightPin); 'production': the shipped 14, as on a tablet. */
+export type PinCost = 'light' | 'production';
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(join(E2E_DIST, 'index.html'))) throw new Error('dist-e2e/ is missing: run `npx vite build --mode e2e` (npm test does it first).');
@@ -239,10 +246,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     baseUrl,
     browser,
     serverLog: log,
-    async newPage(contextOptions = {}) {
+    async newPage({ pin = options.pin ?? 'light', ...contextOptions } = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, ...contextOptions });
       contexts.push(context);
-      if (options.pin !== 'production') await lightPin(context);
+      if (pin === 'light') await lightPin(context);
       const page = await context.newPage();
       const seen: string[] = [];
       errors.set(page, seen);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
-import { DEMO, DEMO_PASSWORD, TEST_PIN, passDeviceLock, setupHarness, tokenOf } from './harness';
+import { DEMO, DEMO_PASSWORD, TEST_PIN, lightPin, passDeviceLock, setupHarness, tokenOf } from './harness';
 import { coachParticipants, eventually, fullName, serverRows, syncStatusRow, type Row } from './offline-world';
 
 /**
@@ -12,7 +12,7 @@ import { coachParticipants, eventually, fullName, serverRows, syncStatusRow, typ
  * forensic examiner would: every way around the PIN that was seen on the old main, now closed.
  * IndexedDB, storage and the profile on disk are read directly, never through the app.
  */
-const h = setupHarness({ pin: 'production' });
+const h = setupHarness();
 
 async function lockScreen(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Passage is locked' }).waitFor({ timeout: 30_000 });
@@ -143,7 +143,8 @@ describe('a locked or freshly started tablet (issue #21.1, .3)', () => {
   });
 
   it('two tabs trying PINs at once each count: the count is written under one lock', async () => {
-    const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
+    // The shipped derivation (about 1 s): the two tries overlap as they do on a tablet.
+    const page = await h().newPage({ viewport: { width: 1024, height: 768 }, pin: 'production' });
     await h().signIn(page, DEMO.coach);
     const second = await page.context().newPage();
     await second.goto(`${h().baseUrl}/`);
@@ -292,6 +293,7 @@ describe('the profile on disk (issue #21.6)', () => {
     let context: BrowserContext | null = null;
     try {
       context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1024, height: 768 }, baseURL: h().baseUrl });
+      await lightPin(context);
       const page = context.pages()[0] ?? (await context.newPage());
       const appToken = captureAppToken(page);
       await h().signIn(page, DEMO.coach);
