@@ -64,17 +64,12 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // flight, and there was always one. Since then it passes in place (run with offline, live-updates
 // and others on a loaded machine: 3 of 3 files, twice).
 //
-// Five browser-test files run after the others' run instead, on its side (issue #27.5): the
-// browser run was the longer of the two (613 s against 539 in one run), so the last minute had
-// one of them alone, leaving a core mostly idle. With three moved it was still the longer (565 s
-// against 478 + 49), hence two more. These are short (7-15 s each) and, like every browser file,
-// start their own server and depend on no order; a new browser file runs in the browser run.
-// Since the browser tests ask for a one-pass PIN and the test Chromium loads no address-bar popup,
-// the browser run is the shorter (421 s against 472 + 44 for the rest and these five), so three of
-// the five (pwa, pwa-offline-ready, audit: 27 s alone) are back in the browser run.
-const LATE_BROWSER_FILES = ['test/e2e/scoped-sync.test.ts', 'test/e2e/live-updates.test.ts'];
-const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', ...LATE_BROWSER_FILES.flatMap((f) => ['--exclude', f]), `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true };
-const lateBrowserRun = { name: 'browser tests (e2e, after the others)', out: '.tmp/vitest-e2e-late.json', args: ['--project', 'e2e', ...LATE_BROWSER_FILES, '--maxWorkers=1'], live: false };
+// Every browser file runs in the browser run. Until this session five ran after the rest instead,
+// on its side, while the browser run was the longer; since the browser tests ask for a one-pass PIN
+// (test/e2e/harness.ts) and their Chromium loads no address-bar popup per page, the rest's side
+// is the longer (472 s against 421 + 15 for the build, with two of those files still on the
+// rest's side).
+const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true };
 const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'component-isolated', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 1}`], live: false };
 const linting = runLint();
 let results;
@@ -84,7 +79,7 @@ if (extra.length) {
   results = buildFailed ? [] : [await runVitest({ name: 'vitest', out: '.tmp/vitest-results.json', args: extra, live: true })];
 } else if (env.TEST_SERIAL) {
   buildFailed = !(await build());
-  results = buildFailed ? [] : await runSerially([browserRun, lateBrowserRun, restRun]);
+  results = buildFailed ? [] : await runSerially([browserRun, restRun]);
 } else {
   const built = build().then((ok) => {
     buildFailed = !ok;
@@ -92,8 +87,7 @@ if (extra.length) {
   });
   const notBuilt = { passed: 0, failed: 0, status: 1 };
   const browser = built.then((ok) => (ok ? runVitest(browserRun) : notBuilt));
-  const restThenLate = runVitest(restRun).then(async (rest) => [rest, (await built) ? await runVitest(lateBrowserRun) : notBuilt]);
-  results = await Promise.all([browser, restThenLate]).then(([b, [rest, late]]) => [b, rest, late]);
+  results = await Promise.all([browser, runVitest(restRun)]);
 }
 const lint = await linting;
 let passed = 0;
