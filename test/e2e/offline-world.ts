@@ -99,28 +99,47 @@ export async function outbox(page: Page): Promise<QueuedOp[]> {
 }
 
 /**
- * Waits until the service worker controls the page (it claims it on first install). Fails after
- * 30 s with the worker's state instead of hanging: an install fails when a precached file is gone
- * (e.g. dist/ rebuilt while the server runs).
+ * Waits until the service worker controls the page (it claims it on first install). A page whose
+ * navigation began while the worker was still installing can end up uncontrolled for good: its
+ * clients.claim() ran before that page existed (seen once in a whole run: "active: activated",
+ * no controller after 30 s). Chromium then controls it from its next load, as a coach's next
+ * start would be, so once the worker has been activated for 5 s without controlling the page, this
+ * reloads it (and enters the PIN), once. Fails after `timeoutMs` with the worker's state instead of
+ * hanging: an install fails when a precached file is gone (e.g. dist-e2e/ rebuilt while the server
+ * runs).
  */
 export async function serviceWorkerReady(page: Page, timeoutMs = 30_000): Promise<void> {
-  const outcome = await page.evaluate(async (timeoutMs) => {
-    const ready = (async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-      }
-      return 'ok';
-    })();
-    const late = new Promise<string>((resolve) =>
-      setTimeout(async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        resolve(`no controlling service worker after ${timeoutMs} ms (installing: ${reg?.installing?.state ?? '-'}, waiting: ${reg?.waiting?.state ?? '-'}, active: ${reg?.active?.state ?? '-'})`);
-      }, timeoutMs),
-    );
-    return Promise.race([ready, late]);
-  }, timeoutMs);
+  let outcome = await controlled(page, timeoutMs);
+  if (outcome === UNCLAIMED) {
+    await page.reload();
+    await passDeviceLock(page);
+    outcome = await controlled(page, timeoutMs);
+  }
   if (outcome !== 'ok') throw new Error(outcome);
+}
+
+const UNCLAIMED = 'activated for 5 s, not controlling this page';
+
+/** 'ok' once a worker controls the page, UNCLAIMED, or after `timeoutMs` what the registration shows. */
+function controlled(page: Page, timeoutMs: number): Promise<string> {
+  return page.evaluate(
+    async ({ timeoutMs, unclaimed }) => {
+      const start = Date.now();
+      let activatedSince: number | null = null;
+      for (;;) {
+        if (navigator.serviceWorker.controller) return 'ok';
+        const reg = await navigator.serviceWorker.getRegistration();
+        const settled = reg?.active?.state === 'activated' && !reg.installing && !reg.waiting;
+        activatedSince = settled ? (activatedSince ?? Date.now()) : null;
+        if (activatedSince !== null && Date.now() - activatedSince >= 5_000) return unclaimed;
+        if (Date.now() - start >= timeoutMs) {
+          return `no controlling service worker after ${timeoutMs} ms (installing: ${reg?.installing?.state ?? '-'}, waiting: ${reg?.waiting?.state ?? '-'}, active: ${reg?.active?.state ?? '-'})`;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    { timeoutMs, unclaimed: UNCLAIMED },
+  );
 }
 
 export function eventually<T>(read: () => Promise<T>, timeout = 20_000) {
