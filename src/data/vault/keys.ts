@@ -43,12 +43,13 @@ export const E2E_PIN_PASSES_GLOBAL = '__PASSAGE_E2E_PIN_PASSES__';
 
 /**
  * What a new wrapping (and a re-wrap's target) uses: ARGON2_PARAMS. Only in a browser-test build
- * (`vite build --mode e2e`, into dist-e2e/, never dist/) a test whose subject is not the PIN may
- * set E2E_PIN_PASSES_GLOBAL to fewer passes, still Argon2id over 64 MiB: 14 passes cost about
- * 1 CPU-second per set or unlock, and the browser tests are bound by CPU (issue #27.5). As Devise
- * lowers bcrypt's stretches in its test environment. Vite replaces `import.meta.env.MODE` with the
- * build's mode, so a production build compiles this to `return ARGON2_PARAMS` (the browser tests
- * check that dist/ holds no trace of the global).
+ * (`vite build --mode e2e`, into dist-e2e/, never dist/) a test whose subject is not the
+ * derivation itself may set E2E_PIN_PASSES_GLOBAL to fewer passes, still Argon2id over 64 MiB:
+ * 14 passes cost about 1 CPU-second per set or unlock, and the browser tests are bound by CPU
+ * (issue #27.5). As Devise lowers bcrypt's stretches in its test environment. Vite replaces
+ * `import.meta.env.MODE` with the build's mode, so a production build compiles this to
+ * `return ARGON2_PARAMS` (test/e2e/build-modes.test.ts checks dist/ holds no trace of the global).
+ * Vite and vitest define `import.meta.env`; plain Node (tsx) does not, and no Node code calls this.
  */
 export function newWrapParams(): Readonly<Argon2Params> {
   if (import.meta.env.MODE === 'e2e') {
