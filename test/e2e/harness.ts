@@ -19,8 +19,8 @@
  * it first, offline-world.ts ownServer). Chromium is one per worker (workerBrowser), and every page
  * gets a context of its own, which is a fresh profile. So files may run side by side.
  *
- * The database: when the run has a PostgreSQL cluster (scripts/test.mjs starts one whenever
- * PostgreSQL is installed), a copy of a template already migrated and seeded
+ * The database: when the run has a PostgreSQL cluster (scripts/test.mjs starts one for the browser
+ * run whenever PostgreSQL is installed), a copy of a template already migrated and seeded
  * (test/support/test-databases.ts): the server starts in about 1 CPU-second. A file that keeps the
  * default store covered end to end asks for PGlite (setupHarness({ store: 'pglite' }): the
  * walk-through and the offline day), which then starts as `npm start` does: PGlite in DATA_DIR,

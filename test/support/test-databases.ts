@@ -2,12 +2,13 @@
  * PostgreSQL databases for tests whose subject is not the store (issue #27.5): the sync engine
  * against the real server in process, and the browser tests' servers. When the run has a
  * PostgreSQL cluster (TEST_DATABASE_URL, which scripts/test.mjs sets whenever PostgreSQL is
- * installed), each such server gets a database of its own, copied from a template this global
- * setup makes once per vitest run; otherwise they run on PGlite as before.
+ * installed: one cluster for the browser run, one for the rest), each such server gets a
+ * database of its own, copied from a template this global setup makes once per vitest run;
+ * otherwise they run on PGlite as before.
  *
  * Why: the same convergence run took 56 CPU-s on in-memory PGlite and 15 on PostgreSQL, and a
  * browser test's server started in 4.3 CPU-s on PGlite (wasm compile, the dump, the demo seed's
- * Argon2id hashes) against about 1 from a seeded template; a test run is bound by CPU.
+ * scrypt password hashes) against about 1 from a seeded template; a test run is bound by CPU.
  *
  * What stays on PGlite, so the default store (what `npm start` runs) keeps its end-to-end tests:
  * every Store contract test runs on both stores (test/integration/store), the server's HTTP tests
