@@ -66,7 +66,7 @@ const screenZones = screens.map((s) =>
 
 export default tseslint.config(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
-  { ignores: ['dist/**', 'dist-e2e/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'dev-dist/**', 'bench/results*.json', 'test/bench/app/inject/**'] },
+  { ignores: ['dist/**', 'dist-e2e/**', '.build/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'dev-dist/**', 'bench/results*.json', 'test/bench/app/inject/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

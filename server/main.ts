@@ -1,5 +1,6 @@
 /**
- * `node --import tsx server/main.ts`: reads the environment, opens the store, seeds demo data on a
+ * The server process (`npm start` runs its bundle, scripts/build-server.mjs; `npm run server` runs it
+ * under tsx): reads the environment, opens the store, seeds demo data on a
  * first start, serves the app and the API, and shuts down cleanly on SIGTERM/SIGINT.
  *
  * PORT (4173) · HOST (127.0.0.1) · DATA_DIR (./data) · DATABASE_URL (PostgreSQL; else embedded

@@ -51,7 +51,7 @@ const work = mkdtempSync(join(tmpdir(), 'passage-push-repro-'));
 const dist = ensureDist(ROOT);
 const seeded = await seedBenchData(join(work, 'data'), APP);
 log(`seeded ${JSON.stringify(seeded.counts)}`);
-const server = await startServer(ROOT, dist.serveRoot, join(work, 'data'), APP);
+const server = await startServer(dist.serveRoot, join(work, 'data'), APP);
 log(`server at ${server.baseUrl}`);
 try {
   const userApi = await signInApi(server.baseUrl, APP, USER, DEMO_PASSWORD);

@@ -140,7 +140,7 @@ if (cache && existsSync(join(cache, 'counts.json')) && cacheVersion === DATASET_
   }
 }
 const expected = seededCounts.Participant;
-const server = await startServer(ROOT, dist.serveRoot, dataDir, APP);
+const server = await startServer(dist.serveRoot, dataDir, APP);
 log(`server at ${server.baseUrl}`);
 // Ctrl+C or a timeout must not leave the server (and its PGlite lock) behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

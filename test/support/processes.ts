@@ -6,7 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -90,21 +91,26 @@ export const TEST_SERVER_ENV = { READ_TIMEOUT_MS: '20000' } as const;
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
+/** This process's build of the server bundle (startServerProcess). */
+let bundled: Promise<string> | null = null;
+
 /**
- * server/main.ts as a real process (tsx), resolved once it prints its start-up line ('Passage is
- * running at …'; only this child's output counts, so another server answering on the port meanwhile
- * is never taken for it). It runs with TEST_SERVER_ENV, then `env`, over this process's
- * environment, in `cwd` (default: the repository, whose dist/ it serves; a test that deploys its
- * own build gives a folder of its own). Start-up is tsx + PGlite + seeding: ~3 s idle (about
- * 1 CPU-second on a copy of test-databases.ts's template), 25 s measured on 2 cores under a load
- * average of 14; 90 s leaves room. A server that exits first or
- * prints no start-up line in time is stopped, and the error carries its output (EADDRINUSE, say).
- * The one way every test starts a server: the browser harness, offline-world's own server, and the
- * integration tests of the real process.
+ * The server as a real process, as `npm start` runs it: the bundle of server/main.ts
+ * (scripts/build-server.mjs, built once per test process, so it is never older than the sources),
+ * resolved once it prints its start-up line ('Passage is running at …'; only this child's output
+ * counts, so another server answering on the port meanwhile is never taken for it). It runs with
+ * TEST_SERVER_ENV, then `env`, over this process's environment, in `cwd` (default: the repository,
+ * whose dist/ it serves; a test that deploys its own build gives a folder of its own). Start-up is
+ * node + PGlite + seeding: about 0.5 CPU-second on a copy of test-databases.ts's template (1.3 under
+ * tsx), 25 s measured on 2 cores under a load average of 14; 90 s leaves room. A server that exits
+ * first or prints no start-up line in time is stopped, and the error carries its output
+ * (EADDRINUSE, say). The one way every test starts a server: the browser harness, offline-world's
+ * own server, and the integration tests of the real process.
  */
 export async function startServerProcess(env: Record<string, string>, { cwd = ROOT }: { cwd?: string } = {}): Promise<{ child: ChildProcess; output: () => string }> {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+  bundled ??= buildServer();
+  const child = spawn(process.execPath, [await bundled], {
     cwd,
     env: { ...process.env, ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

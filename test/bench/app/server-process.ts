@@ -1,10 +1,11 @@
 /**
  * The real Passage server (server/main.ts) as a child process on a seeded data directory and a
- * free loopback port, serving the built dist/ — the same way test/e2e/harness.ts starts it, so the
- * browser talks to exactly what `npm start` runs. DEMO=0: the data set is already there.
+ * free loopback port, serving the built dist/ — the bundle `npm start` and test/e2e/harness.ts run
+ * (scripts/build-server.mjs), so the browser talks to exactly what `npm start` runs. DEMO=0: the
+ * data set is already there.
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { buildServer } from '../../../scripts/build-server.mjs';
 import { freePort, stopChild } from '../../support/processes';
 
 export interface ServerProcess {
@@ -15,15 +16,15 @@ export interface ServerProcess {
 
 
 
-/** Start-up is tsx compile + PGlite opening a 70,000-row directory: ~5 s idle, far more on a busy box. */
+/** Start-up is PGlite opening a 70,000-row directory: ~5 s idle, far more on a busy box. */
 const START_TIMEOUT_MS = 120_000;
 
 /** `serveRoot` is the server's working directory: it serves serveRoot/dist (see dist-check.ts). */
-export async function startServer(root: string, serveRoot: string, dataDir: string, appId: string): Promise<ServerProcess> {
+export async function startServer(serveRoot: string, dataDir: string, appId: string): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [await buildServer()], {
     cwd: serveRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0', APP_ID: appId, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -113,3 +113,19 @@ describe('docs/deploy.md', () => {
     for (const command of ['npm run admin:create', 'npm run backup', 'npm run restore', 'pg_dump -Fc', 'pg_restore']) expect(guide).toContain(command);
   });
 });
+
+describe('deploy/Dockerfile', () => {
+  it('builds the server bundle that scripts/build-server.mjs makes and runs it, as npm start does', async () => {
+    const { SERVER_BUNDLE } = await import('../../../scripts/build-server.mjs');
+    const bundle = SERVER_BUNDLE.slice(ROOT.length + 1);
+    const docker = read('deploy/Dockerfile');
+    const run = docker.split('\n').filter((l) => l.startsWith('RUN '));
+    const cmd = docker.split('\n').find((l) => l.startsWith('CMD '))!;
+    // The bundle is built after the sources are copied in, and it is what the container runs.
+    expect(docker.indexOf('COPY . .')).toBeLessThan(docker.indexOf('node scripts/build-server.mjs'));
+    expect(run.join('\n')).toContain('node scripts/build-server.mjs');
+    expect(JSON.parse(cmd.slice(4))).toEqual(['node', bundle]);
+    expect(read('scripts/start.mjs')).toMatch(/spawn\(process\.execPath, \[await buildServer\(\)\]/);
+    expect(read('.gitignore').split('\n')).toContain(`/${bundle.split('/')[0]}`);
+  });
+});
