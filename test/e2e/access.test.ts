@@ -7,7 +7,7 @@ import { DEMO, setupHarness } from './harness';
  * profile reaches the server; an admin approves and revokes a pending coach, and the coach's own
  * session follows those decisions.
  */
-const h = setupHarness();
+const h = setupHarness({ serviceWorkers: 'block' });
 
 async function me(page: Page) {
   const res = await h().api(page, 'GET', '/apps/passage/entities/User/me');

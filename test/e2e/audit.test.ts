@@ -7,7 +7,7 @@ import { DEMO, setupHarness } from './harness';
  * the change on the Audit page by the participant's record (old → new, who, when), and sees it in
  * the participant's History; a coach is offered neither.
  */
-const h = setupHarness();
+const h = setupHarness({ serviceWorkers: 'block' });
 
 function appErrors(page: Page): string[] {
   return h().errorsOf(page).filter((e) => !e.includes('/favicon.ico'));

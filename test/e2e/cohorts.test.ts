@@ -9,7 +9,7 @@ import { DEMO, setupHarness, tokenOf } from './harness';
  * a program after confirming. Every write goes through the outbox, so each step also waits for
  * the server to hold the result (the sync engine pushes about 1 s after a write).
  */
-const h = setupHarness();
+const h = setupHarness({ serviceWorkers: 'block' });
 
 const PROGRAM = 'Evening Budget Basics';
 const SITE = 'Harbor Light Center';

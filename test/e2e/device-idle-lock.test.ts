@@ -9,7 +9,7 @@ import { pageTime } from './page-time';
  * the coach back to the same page. The idle seconds are page time (page-time.ts): the lock's own
  * clock and interval run on Playwright's clock, so the test waits for none of them in real time.
  */
-const h = setupHarness({ env: { IDLE_LOCK_MINUTES: '0.1' } });
+const h = setupHarness({ env: { IDLE_LOCK_MINUTES: '0.1' }, serviceWorkers: 'block' });
 
 describe('idle lock (issue #14.3)', () => {
   it('locks after the idle time; use keeps it open; the PIN returns to the same page', async () => {

@@ -219,6 +219,13 @@ export interface HarnessOptions {
   store?: HarnessStore;
   /** Default 'light' (lightPin); newPage({ pin: 'production' }) for a test whose subject is the derivation. */
   pin?: PinCost;
+  /**
+   * Default 'allow': the app's service worker installs and precaches the app shell (91 files) in
+   * every context, as on a tablet. 'block' for a file whose tests never load a page without the
+   * server: a sign-in then costs about 2.8 CPU-s instead of 3.6 (issue #27.5). newPage({
+   * serviceWorkers }) overrides it for one context.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** 'light': one Argon2id pass (lightPin); 'production': the shipped 14, as on a tablet. */
@@ -247,7 +254,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     browser,
     serverLog: log,
     async newPage({ pin = options.pin ?? 'light', ...contextOptions } = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, ...contextOptions });
+      const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: options.serviceWorkers ?? 'allow', ...contextOptions });
       contexts.push(context);
       if (pin === 'light') await lightPin(context);
       const page = await context.newPage();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD, setupHarness } from './harness';
 
-const h = setupHarness();
+const h = setupHarness({ serviceWorkers: 'block' });
 
 async function adminToken(): Promise<string> {
   const res = await fetch(`${h().baseUrl}/api/apps/passage/auth/login`, {

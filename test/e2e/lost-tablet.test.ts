@@ -12,7 +12,7 @@ import { coachParticipants, eventually, fullName, serverRows, syncStatusRow, typ
  * forensic examiner would: every way around the PIN that was seen on the old main, now closed.
  * IndexedDB, storage and the profile on disk are read directly, never through the app.
  */
-const h = setupHarness();
+const h = setupHarness({ serviceWorkers: 'block' });
 
 async function lockScreen(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Passage is locked' }).waitFor({ timeout: 30_000 });

@@ -10,7 +10,7 @@ import { pageTime } from './page-time';
  * A second adds a participant with the browser offline; a third loads 10,000 participants and
  * measures the windowed list and its search.
  */
-const h = setupHarness();
+const h = setupHarness({ serviceWorkers: 'block' });
 
 type Row = Record<string, unknown> & { id: string };
 

@@ -9,7 +9,7 @@ import { watchWork, type PageWork } from './page-time';
  * critical violation. Also the 404 screen with and without the admin note.
  */
 // On PGlite, as `npm start` runs: every page's reads against the default store (test/support/test-databases.ts).
-const h = setupHarness({ store: 'pglite' });
+const h = setupHarness({ store: 'pglite', serviceWorkers: 'block' });
 
 /** The work watcher of each page (page-time.ts watchWork), set up by newWatchedPage. */
 const work = new WeakMap<Page, PageWork>();
