@@ -40,8 +40,8 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 
 // Three things side by side (issue #27.5):
 // - ESLint (the layer map, ~25 s of CPU), its report read at the end;
-// - the build, then the browser tests, one file at a time (E2E_WORKERS), each with its own
-//   server (and the worker's one Chromium);
+// - the build, then the browser tests and the server-process tests, one file at a time
+//   (E2E_WORKERS), each with its own server (and the worker's one Chromium);
 // - everything else (unit, component, integration), which needs no build, one file at a time
 //   (REST_WORKERS).
 // The machine is busy throughout, so only less CPU shortens a run. It needed about 1,500
@@ -74,12 +74,17 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // flight, and there was always one. Since then it passes in place (run with offline, live-updates
 // and others on a loaded machine: 3 of 3 files, twice).
 //
+// Three integration files that wait on a server process of their own (vitest.config.ts, project
+// server-process) run in the browser run: the rest's run was the long pole (471 s against 15 + 422
+// for the build and the browser tests, 840 CPU-s). All seven that start a server process moved
+// it the other way (browser run 15 + 473 s, the rest 433).
+//
 // Every browser file runs in the browser run. Until this session five ran after the rest instead,
 // on its side, while the browser run was the longer; since the browser tests ask for a one-pass PIN
 // (test/e2e/harness.ts) and their Chromium loads no address-bar popup per page, the rest's side
 // is the longer (472 s against 421 + 15 for the build, with two of those files still on the
 // rest's side).
-const browserRun = { name: 'browser tests (e2e)', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true, env: browserDatabaseUrl ? { TEST_DATABASE_URL: browserDatabaseUrl } : {} };
+const browserRun = { name: 'browser tests and server processes', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', '--project', 'server-process', `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true, env: browserDatabaseUrl ? { TEST_DATABASE_URL: browserDatabaseUrl } : {} };
 const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'component-isolated', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 1}`], live: false };
 const linting = runLint();
 let results;

@@ -92,12 +92,16 @@ export async function newTestDatabase(kind: 'empty' | 'demo'): Promise<TestDatab
 
 /**
  * Vitest global setup: the two templates, made by the store's own migrations and the demo seed,
- * named after this process so two vitest runs on one cluster never share one. The teardown drops
+ * named after this process so two vitest runs on one cluster never share one (and made once when
+ * two projects of one run set them up). The teardown drops
  * them and every database made from them that a test left behind.
  */
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   const cluster = process.env.TEST_DATABASE_URL;
   if (!cluster || process.env.TEST_STORE === 'pglite') return;
+  // Vitest runs a global setup once per project: a run of two projects (the browser run's e2e and
+  // server-process) makes the templates once, and the first teardown drops them.
+  if (templates()?.url === cluster) return;
   const prefix = `passage_t${process.pid}`;
   const t: Templates = { url: cluster, empty: `${prefix}_empty`, demo: `${prefix}_demo` };
   const { createStore } = await import('../../server/store/index');
