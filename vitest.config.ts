@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -26,6 +26,8 @@ const unitMocking = mockingFiles('test/unit');
  * run then ended 55 s after the rest; issue #27.5).
  */
 const serverProcessFiles = ['shutdown', 'events-shutdown', 'main-process'].map((name) => `test/integration/server/${name}.test.ts`);
+// A renamed file would leave both projects without it, and nothing would say so.
+for (const file of serverProcessFiles) if (!existsSync(file)) throw new Error(`vitest.config.ts: ${file} is gone; update serverProcessFiles.`);
 const componentMocking = mockingFiles('test/component');
 
 const component = {
@@ -82,7 +84,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           globalSetup: ['test/support/pglite-template.ts', 'test/support/test-databases.ts'],
-          include: serverProcessFiles.length ? serverProcessFiles : ['no-such-file'],
+          include: serverProcessFiles,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

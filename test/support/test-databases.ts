@@ -93,8 +93,8 @@ export async function newTestDatabase(kind: 'empty' | 'demo'): Promise<TestDatab
 /**
  * Vitest global setup: the two templates, made by the store's own migrations and the demo seed,
  * named after this process so two vitest runs on one cluster never share one (and made once when
- * two projects of one run set them up). The teardown drops
- * them and every database made from them that a test left behind.
+ * two projects of one run set them up). The teardown drops them and every database made from them
+ * that a test left behind.
  */
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   const cluster = process.env.TEST_DATABASE_URL;
