@@ -44,46 +44,35 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 //   (E2E_WORKERS), each with its own server (and the worker's one Chromium);
 // - everything else (unit, component, integration), which needs no build, one file at a time
 //   (REST_WORKERS).
-// The machine is busy throughout, so only less CPU shortens a run. It needed about 1,500
-// CPU-seconds (13:11); then 1,055-1,206 (9:39-10:38): unit, component, integration and
-// browser-test files share their worker's modules (vitest.config.ts), new PGlite databases start
-// from one migrated dump (test/support/pglite-template.ts) with the process's one compiled
-// PGlite, a browser test loads a page only when loading is the point (harness open), a worker
-// keeps one Chromium, and the engine's and most browser tests' servers run on PostgreSQL
-// (test/support/test-databases.ts). Now about 920 (8:38 on the working copy): the browser tests
-// ask their build for a one-pass PIN (test/e2e/harness.ts lightPin) and their Chromium loads no
-// address-bar popup per page (test/support/processes.ts). Where the CPU went in that run (901
-// CPU-s sampled): Chromium 432 (its renderers' main threads 178, its browser process 99, the
-// GPU process 37), vitest processes 276 (mostly the integration files), servers started as
-// processes 97, ESLint 29, PostgreSQL 23, the two builds 13.
-// More files at once did not help: with 3+2 and 2+2, three fresh-clone runs (13:18-14:35 with
-// the install) each failed 1-3 waits that ran out; with 1+2 the rest ended 53 s sooner but the
-// whole took 512 s against 517, used 995 CPU-s against 920, and three timing tests failed (one
-// of them because the change feed waits for every transaction of the cluster, other test
-// files' databases included: server/store/feed-sql.ts).
+// The machine is busy throughout, so only less CPU shortens a run, and the two vitest runs should
+// end together. The run took about 1,500 CPU-s (13:11) at first; now about 820-870 (464-499 s on
+// the working copy, 7:50 on a fresh clone with its install). What took it there, each where it is
+// done: files share their worker's modules (vitest.config.ts); new PGlite databases start from one
+// migrated dump (test/support/pglite-template.ts); most servers run on PostgreSQL copies
+// (test/support/test-databases.ts) as one bundled module (scripts/build-server.mjs); a worker keeps
+// one Chromium without the address-bar popup (test/support/processes.ts); a browser test loads a
+// page only when loading is the point, asks for a one-pass PIN and blocks the service worker
+// unless it is the subject (test/e2e/harness.ts, docs/design.md "house style").
+// Where the CPU went (822 CPU-s sampled): vitest processes ~290, Chromium ~360 (its renderers'
+// main threads ~150), servers started as processes ~70, ESLint ~30, PostgreSQL ~25, builds ~15.
+// Balance: three integration files that mostly wait on a server process of their own
+// (vitest.config.ts, project server-process) run in the browser run; the rest's run had been the
+// long pole (471 s against 15 + 422), all seven server-process files overshot (15 + 473 against
+// 433), and with the three both end within ~10 s.
+// More files at once did not help: with 3+2 and 2+2, three fresh-clone runs each failed 1-3 waits
+// that ran out; with 1+2 the whole took 512 s against 517 on 995 CPU-s against 920, and three
+// timing tests failed (the change feed waits for every transaction of the cluster,
+// server/store/feed-sql.ts).
 // The browser run streams its output; the other's is printed whole when it ends, so the two
 // never interleave.
 // `npm test -- <vitest args>` runs one vitest with those arguments instead (after lint and build);
 // TEST_SERIAL=1 runs the vitest runs one after another.
 //
-// The new-version browser test (pwa-update) runs with the other browser tests (issue #27.5). It ran
-// alone, last, from a fresh build because inside the browser run its reload never came in fresh
-// clones. The cause was the engine, not the test: until 350c1fb a 2xx answer during a sync cycle
-// queued another cycle, so a refused create left the engine cycling back to back (20-35 API
-// requests a second); a waiting service worker activates only once the old one has no fetch in
-// flight, and there was always one. Since then it passes in place (run with offline, live-updates
-// and others on a loaded machine: 3 of 3 files, twice).
-//
-// Three integration files that wait on a server process of their own (vitest.config.ts, project
-// server-process) run in the browser run: the rest's run was the long pole (471 s against 15 + 422
-// for the build and the browser tests, 840 CPU-s). All seven that start a server process moved
-// it the other way (browser run 15 + 473 s, the rest 433).
-//
-// Every browser file runs in the browser run. Until this session five ran after the rest instead,
-// on its side, while the browser run was the longer; since the browser tests ask for a one-pass PIN
-// (test/e2e/harness.ts) and their Chromium loads no address-bar popup per page, the rest's side
-// is the longer (472 s against 421 + 15 for the build, with two of those files still on the
-// rest's side).
+// The new-version browser test (pwa-update) runs with the other browser tests. It once ran alone,
+// last: inside the browser run its reload never came. The cause was the engine: until 350c1fb a
+// 2xx answer during a sync cycle queued another cycle, so a refused create kept the engine cycling
+// (20-35 API requests a second), and a waiting service worker activates only once the old one has
+// no fetch in flight.
 const browserRun = { name: 'browser tests and server processes', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', '--project', 'server-process', `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true, env: browserDatabaseUrl ? { TEST_DATABASE_URL: browserDatabaseUrl } : {} };
 const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'component-isolated', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 1}`], live: false };
 const linting = runLint();

@@ -40,7 +40,8 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  * The address bar's suggestion popup. Chromium 156 builds it as a WebUI page (omnibox_popup_aim.html)
  * and loads it, in a renderer of its own, into every new window: every page a test opens. A traced
  * sign-in spent 480 ms of CPU on it; ten sign-ins in a row, each opening the Participants page,
- * took 4.4 CPU-s each without it instead of 5.4 (issue #27.5). Passage runs as an installed app on the tablets, without an address bar.
+ * took 4.4 CPU-s each without it instead of 5.4 (issue #27.5). Passage runs as an installed app on
+ * the tablets, without an address bar.
  */
 const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
@@ -102,12 +103,15 @@ let bundled: Promise<string> | null = null;
  * TEST_SERVER_ENV, then `env`, over this process's environment, in `cwd` (default: the repository,
  * whose dist/ it serves; a test that deploys its own build gives a folder of its own). Start-up is
  * node + PGlite + seeding: about 0.5 CPU-second on a copy of test-databases.ts's template (1.3 under
- * tsx), 25 s measured on 2 cores under a load average of 14; 90 s leaves room. A server that exits
- * first or prints no start-up line in time is stopped, and the error carries its output
- * (EADDRINUSE, say). The one way every test starts a server: the browser harness, offline-world's
- * own server, and the integration tests of the real process.
+ * tsx), 25 s measured on 2 cores under a load average of 14; 90 s (`startTimeoutMs`) leaves room.
+ * A server that exits first or prints no start-up line in time is stopped, and the error carries
+ * its output (EADDRINUSE, say). The one way every test and bench starts a server: the browser harness,
+ * offline-world's own server, the integration tests of the real process and the app bench.
  */
-export async function startServerProcess(env: Record<string, string>, { cwd = ROOT }: { cwd?: string } = {}): Promise<{ child: ChildProcess; output: () => string }> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { cwd = ROOT, startTimeoutMs = 90_000 }: { cwd?: string; startTimeoutMs?: number } = {},
+): Promise<{ child: ChildProcess; output: () => string }> {
   let out = '';
   bundled ??= buildServer();
   const child = spawn(process.execPath, [await bundled], {
@@ -117,12 +121,12 @@ export async function startServerProcess(env: Record<string, string>, { cwd = RO
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startTimeoutMs;
   while (!out.includes('Passage is running at')) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The Passage server exited early (${child.exitCode ?? child.signalCode}):\n${out}`);
     if (Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`The Passage server printed no start-up line within 90 s:\n${out}`);
+      throw new Error(`The Passage server printed no start-up line within ${startTimeoutMs / 1000} s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
