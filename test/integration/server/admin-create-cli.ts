@@ -1,13 +1,15 @@
 /** `npm run admin:create` as a child process, for admin-create.test.ts and shared-secret-postgres.test.ts. */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { operatorCommand } from '../../support/processes';
 
 /** Clears what could leak in from the test runner's environment. */
 export const CLEAN_ENV = { DEMO: '', JWT_SECRET: '', DATABASE_URL: '', SMTP_URL: '', MAIL_FROM: '', APP_ID: '', PUBLIC_URL: '' };
 
-export function adminCreate(env: Record<string, string>, args: string[], stdin?: string): Promise<{ code: number | null; out: string }> {
+export async function adminCreate(env: Record<string, string>, args: string[], stdin?: string): Promise<{ code: number | null; out: string }> {
+  const command = await operatorCommand('admin-create');
   return new Promise((res, rej) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', ...args], {
+    const child = spawn(process.execPath, [command, ...args], {
       cwd: resolve(import.meta.dirname, '../../..'),
       env: { ...process.env, ...CLEAN_ENV, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStore } from '../../../server/store/index';
 import { openPglite } from '../../../server/store/pglite-client';
+import { operatorCommand } from '../../support/processes';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'passage-audit-verify-'));
@@ -18,7 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const verify = async () => {
   try {
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/audit-verify.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } });
+    const { stdout } = await promisify(execFile)(process.execPath, [await operatorCommand('audit-verify')], { cwd: ROOT, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } });
     return { code: 0, out: stdout };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -9,14 +9,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServerProcess, stopChild } from '../../support/processes';
+import { freePort, operatorCommand, startServerProcess, stopChild } from '../../support/processes';
 
 const scratch = mkdtempSync(join(tmpdir(), 'passage-backup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const script = (name: 'backup' | 'restore', file: string, dataDir: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, file], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+const script = async (name: 'backup' | 'restore', file: string, dataDir: string) =>
+  spawnSync(process.execPath, [await operatorCommand(name), file], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
 
 const boot = (port: number, dataDir: string) =>
   startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', JWT_SECRET: '', DATABASE_URL: '', APP_ID: 'passage' });
@@ -43,7 +43,7 @@ describe('backup and restore of the embedded database', () => {
       expect(created.status).toBe(200);
       key = (await deviceKey(token)).key;
 
-      const refused = script('backup', file, original);
+      const refused = await script('backup', file, original);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toMatch(/Cannot back up now: The data directory .* is in use by process \d+.*Stop the server first/);
       expect(existsSync(file)).toBe(false);
@@ -51,22 +51,22 @@ describe('backup and restore of the embedded database', () => {
       await stopChild(first.child);
     }
 
-    const made = script('backup', file, original);
+    const made = await script('backup', file, original);
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/Backed up .* \(\d+\.\d MB, \d+ ms\)/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     // Not into a directory that holds anything (here: the original).
-    const overwrite = script('restore', file, original);
+    const overwrite = await script('restore', file, original);
     expect(overwrite.status).toBe(1);
     expect(overwrite.stderr).toMatch(/is not empty .* restore into an empty DATA_DIR/);
     const notBackup = join(scratch, 'not-a-backup.txt');
     writeFileSync(notBackup, 'hello');
-    expect(script('restore', notBackup, join(scratch, 'other')).stderr).toMatch(/is not a Passage backup/);
+    expect((await script('restore', notBackup, join(scratch, 'other'))).stderr).toMatch(/is not a Passage backup/);
 
     const restoredDir = join(scratch, 'restored');
     mkdirSync(restoredDir);
-    const restored = script('restore', file, restoredDir);
+    const restored = await script('restore', file, restoredDir);
     expect(restored.status, restored.stderr).toBe(0);
     expect(existsSync(join(restoredDir, 'passage.lock'))).toBe(false);
 

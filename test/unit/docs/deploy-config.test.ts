@@ -128,4 +128,15 @@ describe('deploy/Dockerfile', () => {
     expect(read('scripts/start.mjs')).toMatch(/spawn\(process\.execPath, \[await buildServer\(\)\]/);
     expect(read('.gitignore').split('\n')).toContain(`/${bundle.split('/')[0]}`);
   });
+
+  it('the operator commands the guide names run as bundles, and the image builds them', async () => {
+    const { COMMANDS } = await import('../../../scripts/build-server.mjs');
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    for (const [script, name] of [['admin:create', 'admin-create'], ['backup', 'backup'], ['restore', 'restore'], ['audit:verify', 'audit-verify']] as const) {
+      expect(scripts[script], script).toBe(`node scripts/command.mjs ${name}`);
+      expect(readdirSync(join(ROOT, 'scripts')), COMMANDS[name]).toContain(COMMANDS[name].replace('scripts/', ''));
+    }
+    // `node scripts/build-server.mjs` (the image's RUN) builds every command with the server.
+    expect(read('scripts/build-server.mjs')).toMatch(/Promise\.all\(\[buildServer\(\), \.\.\.Object\.keys\(COMMANDS\)\.map\(buildCommand\)\]\)/);
+  });
 });
