@@ -51,7 +51,7 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // migrated dump (test/support/pglite-template.ts); most servers run on PostgreSQL copies
 // (test/support/test-databases.ts) as one bundled module (scripts/build-server.mjs); a worker keeps
 // one Chromium without the address-bar popup (test/support/processes.ts); a browser test loads a
-// page only when loading is the point, asks for a one-pass PIN and blocks the service worker
+// page only when loading is the point, asks for a one-pass, 1 MiB PIN and blocks the service worker
 // unless it is the subject (test/e2e/harness.ts, docs/design.md "house style").
 // Where the CPU went (822 CPU-s sampled): vitest processes ~290, Chromium ~360 (its renderers'
 // main threads ~150), servers started as processes ~70, ESLint ~30, PostgreSQL ~25, builds ~15.

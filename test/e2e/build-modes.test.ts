@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { E2E_BUILD_MARK } from '../../shared/config';
-import { E2E_PIN_PASSES_GLOBAL } from '../../src/data/vault/keys';
+import { E2E_PIN_COST_GLOBAL } from '../../src/data/vault/keys';
 import { E2E_DIST, setupHarness } from './harness';
 
 /**
@@ -32,10 +32,10 @@ describe('the production build and the browser tests’ build (issue #27.5)', ()
     const production = shipped(DIST);
     const e2e = shipped(E2E_DIST);
     expect(production.size).toBeGreaterThan(5);
-    expect(holding(production, E2E_PIN_PASSES_GLOBAL)).toEqual([]);
+    expect(holding(production, E2E_PIN_COST_GLOBAL)).toEqual([]);
     expect(holding(production, E2E_BUILD_MARK)).toEqual([]);
     // The same searches find both in the e2e build, so they would find a leak into dist/.
-    expect(holding(e2e, E2E_PIN_PASSES_GLOBAL).length).toBeGreaterThan(0);
+    expect(holding(e2e, E2E_PIN_COST_GLOBAL).length).toBeGreaterThan(0);
     expect(holding(e2e, E2E_BUILD_MARK)).toEqual([join(E2E_DIST, 'index.html')]);
   });
 

@@ -38,23 +38,31 @@ export type PinKdfParams = Argon2Params | Pbkdf2Params;
 /** What a new PIN wrapping uses. 64 MiB, one lane; the passes set the time (see the file comment). */
 export const ARGON2_PARAMS: Readonly<Argon2Params> = Object.freeze({ kdf: 'argon2id', memory_kib: 65_536, iterations: 14, parallelism: 1 });
 
-/** The global a browser test sets (before the app starts) to ask an e2e build for fewer passes. */
-export const E2E_PIN_PASSES_GLOBAL = '__PASSAGE_E2E_PIN_PASSES__';
+/**
+ * The global a browser test sets (before the app starts) to ask an e2e build for a cheaper
+ * derivation: `{ iterations, memory_kib }` (harness.ts lightPin).
+ */
+export const E2E_PIN_COST_GLOBAL = '__PASSAGE_E2E_PIN_COST__';
 
 /**
  * What a new wrapping (and a re-wrap's target) uses: ARGON2_PARAMS. Only in a browser-test build
  * (`vite build --mode e2e`, into dist-e2e/, never dist/) a test whose subject is not the
- * derivation itself may set E2E_PIN_PASSES_GLOBAL to fewer passes, still Argon2id over 64 MiB:
- * 14 passes cost about 1 CPU-second per set or unlock, and the browser tests are bound by CPU
- * (issue #27.5). As Devise lowers bcrypt's stretches in its test environment. Vite replaces
- * `import.meta.env.MODE` with the build's mode, so a production build compiles this to
- * `return ARGON2_PARAMS` (test/e2e/build-modes.test.ts checks dist/ holds no trace of the global).
+ * derivation itself may set E2E_PIN_COST_GLOBAL to fewer passes over less memory, still Argon2id:
+ * the shipped 14 passes over 64 MiB cost about 1 CPU-second per set or unlock, one pass over them
+ * 0.15, one pass over 1 MiB 0.002; the browser tests set or enter a PIN about 150 times a run and
+ * are bound by CPU (issue #27.5). As Devise lowers bcrypt's stretches in its test environment.
+ * Vite replaces `import.meta.env.MODE` with the build's mode, so a production build compiles this
+ * to `return ARGON2_PARAMS` (test/e2e/build-modes.test.ts checks dist/ holds no trace of the global).
  * Vite and vitest define `import.meta.env`; plain Node (tsx) does not, and no Node code calls this.
  */
 export function newWrapParams(): Readonly<Argon2Params> {
   if (import.meta.env.MODE === 'e2e') {
-    const passes = (globalThis as Record<string, unknown>)[E2E_PIN_PASSES_GLOBAL];
-    if (typeof passes === 'number' && Number.isInteger(passes) && passes >= 1) return { ...ARGON2_PARAMS, iterations: passes };
+    const cost = (globalThis as Record<string, unknown>)[E2E_PIN_COST_GLOBAL] as { iterations?: unknown; memory_kib?: unknown } | undefined;
+    const { iterations, memory_kib } = cost ?? {};
+    // Argon2 needs at least 8 KiB per lane.
+    if (Number.isInteger(iterations) && Number.isInteger(memory_kib) && (iterations as number) >= 1 && (memory_kib as number) >= 8) {
+      return { ...ARGON2_PARAMS, iterations: iterations as number, memory_kib: memory_kib as number };
+    }
   }
   return ARGON2_PARAMS;
 }

@@ -6,7 +6,7 @@ import { KeyRing } from '../../../src/data/vault/key-ring';
 import { placeOf, sealLegacy } from '../../../src/data/vault/cipher';
 import {
   ARGON2_PARAMS,
-  E2E_PIN_PASSES_GLOBAL,
+  E2E_PIN_COST_GLOBAL,
   fromBase64,
   newWrapParams,
   needsRewrap,
@@ -99,16 +99,16 @@ describe('PIN wrapping with Argon2id', () => {
     expect(await unwrapWithPin(wrapped, '48291573')).toEqual(key);
   }, 30_000);
 
-  it('outside an e2e build a page cannot ask for fewer passes: new wrappings keep the real ones, and a 1-pass one is rewrapped', async () => {
+  it('outside an e2e build a page cannot ask for a cheaper PIN: new wrappings keep the real ones, and a 1-pass one is rewrapped', async () => {
     const global = globalThis as Record<string, unknown>;
-    global[E2E_PIN_PASSES_GLOBAL] = 1;
+    global[E2E_PIN_COST_GLOBAL] = { iterations: 1, memory_kib: 1024 };
     try {
       expect(import.meta.env.MODE).not.toBe('e2e');
       expect(newWrapParams()).toEqual(ARGON2_PARAMS);
       const light = await wrapWithPin(newDataKey(), '48291573', { params: { ...ARGON2_PARAMS, memory_kib: 64, iterations: 1 } });
       expect(needsRewrap(light)).toBe(true);
     } finally {
-      delete global[E2E_PIN_PASSES_GLOBAL];
+      delete global[E2E_PIN_COST_GLOBAL];
     }
   });
 
