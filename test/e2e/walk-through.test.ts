@@ -19,6 +19,29 @@ async function newWatchedPage(): Promise<Page> {
   return page;
 }
 
+/** Playwright's default viewport, a desktop's. */
+const DESKTOP = { width: 1280, height: 720 };
+const sessions = new Map<string, Page>();
+
+/**
+ * `email`'s signed-in page (watched), at `viewport`: the first call signs in, a later one opens the
+ * Dashboard as a tap does. The tests of one account share a session, as one person's day does: a
+ * sign-in costs about 3 CPU-s and is the subject of none of them (issue #27.5).
+ */
+async function signedIn(email: string, viewport = DESKTOP): Promise<Page> {
+  const page = sessions.get(email);
+  if (page) {
+    await page.setViewportSize(viewport);
+    await h().open(page, '/');
+    return page;
+  }
+  const fresh = await newWatchedPage();
+  await fresh.setViewportSize(viewport);
+  await h().signIn(fresh, email);
+  sessions.set(email, fresh);
+  return fresh;
+}
+
 async function firstId(page: Page, entity: string): Promise<string> {
   const res = await h().api(page, 'GET', `/apps/passage/entities/${entity}?limit=1`);
   expect(res.status).toBe(200);
@@ -58,8 +81,7 @@ function appErrors(page: Page): string[] {
 
 describe('walk-through', () => {
   it('an admin reaches every page through the sidebar and by address', async () => {
-    const page = await newWatchedPage();
-    await h().signIn(page, DEMO.admin);
+    const page = await signedIn(DEMO.admin);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link').allInnerTexts()).resolves.toEqual([
       'Dashboard',
@@ -114,8 +136,7 @@ describe('walk-through', () => {
   // The admin's walk loads every address; the coach's follows links (harness open), which costs no
   // page load and no PIN per page.
   it('a coach reaches every page but User Approvals and Audit', async () => {
-    const page = await newWatchedPage();
-    await h().signIn(page, DEMO.coach);
+    const page = await signedIn(DEMO.coach);
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'User Approvals' }).count()).toBe(0);
     const participant = await firstId(page, 'Participant');
@@ -131,8 +152,7 @@ describe('walk-through', () => {
   });
 
   it('the 404 screen: path named, Go Home, admin note only for admins', async () => {
-    const coach = await h().newPage();
-    await h().signIn(coach, DEMO.coach);
+    const coach = await signedIn(DEMO.coach);
     await h().goto(coach, '/no-such-page');
     await coach.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     expect(await coach.getByText('The page "no-such-page" could not be found in this application.').count()).toBe(1);
@@ -141,16 +161,14 @@ describe('walk-through', () => {
     await coach.getByRole('link', { name: 'Go Home' }).click();
     await coach.waitForURL((u) => u.pathname === '/');
 
-    const admin = await h().newPage();
-    await h().signIn(admin, DEMO.admin);
+    const admin = await signedIn(DEMO.admin);
     await h().goto(admin, '/old-bookmark');
     await admin.getByText('Admin Note').waitFor();
     expect(await h().axe(admin)).toEqual([]);
   });
 
   it('on a phone-sized screen the sidebar is a panel opened from the header and closed with Escape', async () => {
-    const page = await h().newPage({ viewport: { width: 390, height: 844 } });
-    await h().signIn(page, DEMO.coach);
+    const page = await signedIn(DEMO.coach, { width: 390, height: 844 });
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     const panel = page.getByRole('dialog', { name: 'Participant Management System' });
@@ -165,8 +183,7 @@ describe('walk-through', () => {
   });
 
   it('the desktop sidebar state survives a reload (cookie) and Ctrl+B toggles it', async () => {
-    const page = await h().newPage();
-    await h().signIn(page, DEMO.coach);
+    const page = await signedIn(DEMO.coach);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     expect(await sidebar.getAttribute('data-state')).toBe('expanded');
     await page.keyboard.press('Control+b');
