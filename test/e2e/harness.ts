@@ -224,7 +224,7 @@ export interface HarnessOptions {
   /** Default 'light' (lightPin); newPage({ pin: 'production' }) for a test whose subject is the derivation. */
   pin?: PinCost;
   /**
-   * Default 'allow': the app's service worker installs and precaches the app shell (91 files) in
+   * Default 'allow': the app's service worker installs and precaches the app shell (40 files) in
    * every context, as on a tablet. 'block' for a file whose tests never load a page without the
    * server: a sign-in then costs about 2.8 CPU-s instead of 3.6 (issue #27.5). newPage({
    * serviceWorkers }) overrides it for one context.
