@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ARGON2_PARAMS } from '../../src/data/vault/keys';
 import { DEMO, DEMO_PASSWORD, TEST_PIN, passDeviceLock, setupHarness } from './harness';
-import { addParticipant, coachParticipants, fullName, serverRows, serviceWorkerReady, tokenOf, type Row } from './offline-world';
+import { addParticipant, coachParticipants, fullName, loginToken, serverRows, serviceWorkerReady, tokenOf, type Row } from './offline-world';
 
 /**
  * Issue #14 in Chromium against the real server: what IndexedDB holds on a tablet, the PIN at an
@@ -76,8 +76,9 @@ async function signedInWith(page: Page, participant: Row): Promise<void> {
   await findOnList(page, participant);
 }
 
-async function aParticipant(page: Page): Promise<Row> {
-  const token = await tokenOf(page);
+/** One of the coach's participants with a prison number and a phone, read over the JSON API. */
+async function aParticipant(): Promise<Row> {
+  const token = await loginToken(h().baseUrl, DEMO.coach, DEMO_PASSWORD);
   const rows = await coachParticipants(h().baseUrl, token);
   const p = rows.find((r) => r.cdcr_number && r.phone && r.first_name && r.last_name);
   if (!p) throw new Error('the demo seed has no participant with a prison number and a phone');
@@ -87,8 +88,7 @@ async function aParticipant(page: Page): Promise<Row> {
 describe('personal data on the tablet (issue #14)', () => {
   it('IndexedDB itself holds none of a participant’s names, prison number or phone, nor a change waiting offline', async () => {
     const page = await h().newPage({ viewport: { width: 1024, height: 768 }, pin: 'production' });
-    await h().signIn(page, DEMO.coach);
-    const p = await aParticipant(page);
+    const p = await aParticipant();
     await signedInWith(page, p);
 
     await page.context().setOffline(true);
@@ -109,8 +109,7 @@ describe('personal data on the tablet (issue #14)', () => {
 
   it('an offline start asks for the PIN; a wrong one is refused with the tries left; the right one opens the data', async () => {
     const page = await h().newPage({ viewport: { width: 768, height: 1024 } });
-    await h().signIn(page, DEMO.coach);
-    const p = await aParticipant(page);
+    const p = await aParticipant();
     await signedInWith(page, p);
 
     await page.context().setOffline(true);
@@ -135,8 +134,7 @@ describe('personal data on the tablet (issue #14)', () => {
 
   it('Lock, then Forgot your PIN?: an online sign-in opens the same data and a new PIN replaces the old one', async () => {
     const page = await h().newPage({ viewport: { width: 1440, height: 900 } });
-    await h().signIn(page, DEMO.coach);
-    const p = await aParticipant(page);
+    const p = await aParticipant();
     await signedInWith(page, p);
 
     // A second tab of the same tablet, open behind: Lock in the first locks it too.
@@ -171,8 +169,7 @@ describe('personal data on the tablet (issue #14)', () => {
 
   it('the tenth wrong PIN ends the guessing, not the work: the offline intake waits, named, and a password sign-in sends it (issue #21.7)', async () => {
     const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
-    await h().signIn(page, DEMO.coach);
-    const p = await aParticipant(page);
+    const p = await aParticipant();
     await signedInWith(page, p);
     await page.context().setOffline(true);
     const last = `Change${Date.now().toString(36)}`;
