@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Request } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD, lightPin, passDeviceLock } from './harness';
-import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
+import type { Browser, Request } from 'playwright-core';
+import { DEMO, DEMO_PASSWORD, lightPin, passDeviceLock, workerBrowser } from './harness';
 import {
   addParticipant,
   eventually,
@@ -25,11 +24,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   own = await ownServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // The worker's Chromium (harness.ts workerBrowser): a launch of its own cost about 1.5 CPU-s.
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await own?.stop();
 });
 

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD, lightPin, passDeviceLock } from './harness';
-import { CHROMIUM, CHROMIUM_ARGS } from '../support/processes';
+import type { Browser } from 'playwright-core';
+import { DEMO, DEMO_PASSWORD, lightPin, passDeviceLock, workerBrowser } from './harness';
 import { eventually, outbox, ownServer, serverRows, serviceWorkerReady, signInAt, toast, tokenOf, type OwnServer } from './offline-world';
 
 /**
@@ -29,11 +28,11 @@ let browser: Browser | null = null;
 
 beforeAll(async () => {
   own = await ownServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // The worker's Chromium (harness.ts workerBrowser): a launch of its own cost about 1.5 CPU-s.
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await own?.stop();
 });
 
