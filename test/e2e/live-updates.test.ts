@@ -50,12 +50,27 @@ function watchStream(page: Page): { opened: () => boolean } {
   return { opened: () => opened };
 }
 
-describe('live updates (S18)', () => {
-  it('S18: a change an administrator makes over HTTP appears on the coach’s open Participants page without a reload', async () => {
+let coach: { page: Page; stream: { opened: () => boolean } } | null = null;
+
+/**
+ * The coach's tablet on the Participants page: one session for both tests, as one coach's day
+ * (a sign-in costs about 3 CPU-s and is the subject of neither, issue #27.5). The stream watcher
+ * is set before the sign-in, so it sees the stream the app opens then.
+ */
+async function coachOnParticipants(): Promise<{ page: Page; stream: { opened: () => boolean } }> {
+  if (!coach) {
     const page = await h().newPage({ viewport: { width: 1280, height: 900 } });
     const stream = watchStream(page);
     await h().signIn(page, DEMO.coach);
-    await h().open(page, '/participants');
+    coach = { page, stream };
+  }
+  await h().open(coach.page, '/participants');
+  return coach;
+}
+
+describe('live updates (S18)', () => {
+  it('S18: a change an administrator makes over HTTP appears on the coach’s open Participants page without a reload', async () => {
+    const { page, stream } = await coachOnParticipants();
     const { id, name } = await firstCard(page);
     await expect.poll(stream.opened, { timeout: 15_000 }).toBe(true);
     const token = await adminToken();
@@ -67,10 +82,7 @@ describe('live updates (S18)', () => {
   });
 
   it('S18: an open edit form keeps what the coach typed and shows "Changed on another device" with the new value', async () => {
-    const page = await h().newPage({ viewport: { width: 1280, height: 900 } });
-    const stream = watchStream(page);
-    await h().signIn(page, DEMO.coach);
-    await h().open(page, '/participants');
+    const { page, stream } = await coachOnParticipants();
     const { id, name } = await firstCard(page);
     await page.locator('#main a[href*="participantdetail"]').first().click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
