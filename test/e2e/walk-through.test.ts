@@ -199,6 +199,27 @@ describe('walk-through', () => {
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256); // 16rem
   });
 
+  it('with reduced motion asked for, a spinner turns once and stops; without it, it keeps turning', async () => {
+    const page = await signedIn(DEMO.coach);
+    // A loading spinner as the app draws one (Loader2 with Tailwind's animate-spin).
+    const spins = () =>
+      page.evaluate(() => {
+        const el = document.createElement('span');
+        el.className = 'animate-spin';
+        document.body.append(el);
+        const { animationName, animationIterationCount } = getComputedStyle(el);
+        el.remove();
+        return { animationName, animationIterationCount };
+      });
+    expect(await spins()).toEqual({ animationName: 'spin', animationIterationCount: 'infinite' });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      expect(await spins()).toEqual({ animationName: 'spin', animationIterationCount: '1' });
+    } finally {
+      await page.emulateMedia({ reducedMotion: null });
+    }
+  });
+
   it('without a session the app sends the browser to the login page', async () => {
     const page = await h().newPage();
     await page.goto(`${h().baseUrl}/cohorts`);
