@@ -45,20 +45,24 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // - everything else (unit, component, integration), which needs no build, one file at a time
 //   (REST_WORKERS).
 // The machine is busy throughout, so only less CPU shortens a run, and the two vitest runs should
-// end together. The run took about 1,500 CPU-s (13:11) at first; now about 820-870 (464-499 s on
-// the working copy, 7:50 on a fresh clone with its install). What took it there, each where it is
+// end together. The run took about 1,500 CPU-s (13:11) at first; now about 740-830 (430-460 s on
+// the working copy, 7:00 on a fresh clone with its install). What took it there, each where it is
 // done: files share their worker's modules (vitest.config.ts); new PGlite databases start from one
 // migrated dump (test/support/pglite-template.ts); most servers run on PostgreSQL copies
-// (test/support/test-databases.ts) as one bundled module (scripts/build-server.mjs); a worker keeps
-// one Chromium without the address-bar popup (test/support/processes.ts); a browser test loads a
-// page only when loading is the point, asks for a one-pass, 1 MiB PIN and blocks the service worker
-// unless it is the subject (test/e2e/harness.ts, docs/design.md "house style").
-// Where the CPU went (822 CPU-s sampled): vitest processes ~290, Chromium ~360 (its renderers'
-// main threads ~150), servers started as processes ~70, ESLint ~30, PostgreSQL ~25, builds ~15.
-// Balance: three integration files that mostly wait on a server process of their own
-// (vitest.config.ts, project server-process) run in the browser run; the rest's run had been the
-// long pole (471 s against 15 + 422), all seven server-process files overshot (15 + 473 against
-// 433), and with the three both end within ~10 s.
+// (test/support/test-databases.ts) as one bundled module, and operator commands as bundles too
+// (scripts/build-server.mjs); a worker keeps one Chromium without the address-bar popup
+// (test/support/processes.ts); a browser test loads a page only when loading is the point, shares
+// a signed-in session where signing in is not its subject, asks for a one-pass, 1 MiB PIN and
+// blocks the service worker unless it is the subject (test/e2e/harness.ts, docs/design.md "house
+// style"); the app's build makes 31 files instead of 82 (vite.config.ts, 'shared').
+// Where the CPU went (822 CPU-s sampled, before the last four): vitest processes ~290, Chromium
+// ~360 (its renderers' main threads ~150), servers started as processes ~70, ESLint ~30,
+// PostgreSQL ~25, builds ~15. The browser tests alone, one file at a time: 356 CPU-s (about 470
+// before sessions were shared and the chunks grouped).
+// Balance: five integration files that mostly wait on a process of their own (vitest.config.ts,
+// project server-process) run in the browser run; the rest's run had been the long pole (471 s
+// against 15 + 422), all seven server-process files overshot (15 + 473 against 433), and with the
+// five both end within ~10 s (fresh clone: 380 s against 12 + 372 from their first test).
 // More files at once did not help: with 3+2 and 2+2, three fresh-clone runs each failed 1-3 waits
 // that ran out; with 1+2 the whole took 512 s against 517 on 995 CPU-s against 920, and three
 // timing tests failed (the change feed waits for every transaction of the cluster,
