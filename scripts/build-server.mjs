@@ -8,7 +8,7 @@
 // resolves and transforms each of its ~120 source files through a loader thread); the bundle starts
 // in about 0.55 (measured on PostgreSQL, 3 starts each, issue #27.5). Tests start ~46 servers a run,
 // and a restarted service is back sooner. esbuild is what tsx and Vite already run. An operator
-// command that opens the embedded database: 0.15 CPU-s instead of 0.5-0.6 before its own work.
+// command's start (its usage message): 0.15 CPU-s instead of 0.5-0.6 under tsx, three runs each.
 //
 // PGlite's worker (server/store/pglite-worker.mjs) is plain JavaScript that the server starts by
 // URL next to itself, so it is copied beside the bundle. A build writes only files whose content

@@ -49,10 +49,11 @@ export const E2E_PIN_COST_GLOBAL = '__PASSAGE_E2E_PIN_COST__';
  * (`vite build --mode e2e`, into dist-e2e/, never dist/) a test whose subject is not the
  * derivation itself may set E2E_PIN_COST_GLOBAL to fewer passes over less memory, still Argon2id:
  * the shipped 14 passes over 64 MiB cost about 1 CPU-second per set or unlock, one pass over them
- * 0.15, one pass over 1 MiB 0.002; the browser tests set or enter a PIN about 150 times a run and
- * are bound by CPU (issue #27.5). As Devise lowers bcrypt's stretches in its test environment.
- * Vite replaces `import.meta.env.MODE` with the build's mode, so a production build compiles this
- * to `return ARGON2_PARAMS` (test/e2e/build-modes.test.ts checks dist/ holds no trace of the global).
+ * 0.15, one pass over 1 MiB 0.002 (hash-wasm in Node); the browser tests set or enter a PIN at
+ * every sign-in and every page load, and are bound by CPU (issue #27.5). As Devise lowers bcrypt's
+ * stretches in its test environment. Vite replaces `import.meta.env.MODE` with the build's mode, so
+ * a production build compiles this to `return ARGON2_PARAMS` (test/e2e/build-modes.test.ts checks
+ * dist/ holds no trace of the global).
  * Vite and vitest define `import.meta.env`; plain Node (tsx) does not, and no Node code calls this.
  */
 export function newWrapParams(): Readonly<Argon2Params> {
