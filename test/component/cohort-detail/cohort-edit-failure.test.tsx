@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CohortDetailPage } from '../../../src/screens/cohort-detail/cohort-detail-page';
+import { db } from '../../../src/data/db';
+import { fillStorage } from '../../support/full-storage';
 import { ADMIN, clearDb, renderPage } from '../render-page';
 import { seedCohort } from './seed';
 
@@ -12,16 +14,16 @@ vi.setConfig({ testTimeout: 30_000 });
 
 // A write that fails because the device's storage is full (S12): the page must say so, in the
 // data layer's words under the spec's failure toast, and stay in edit mode.
-vi.mock('../../../src/data/commands/cohorts', async () => {
-  const { StorageFullError } = await import('../../../src/data/errors');
-  return { updateCohort: vi.fn(() => Promise.reject(new StorageFullError())) };
-});
-
+let freeStorage = () => {};
 beforeEach(async () => {
   await clearDb();
   await seedCohort();
+  freeStorage = fillStorage(db);
 });
-afterEach(cleanup);
+afterEach(() => {
+  freeStorage();
+  cleanup();
+});
 
 describe('CohortDetailPage edit failure (spec 2.10)', () => {
   it("toasts 'Failed to update cohort. Please try again.' and keeps the form open", async () => {

@@ -1,29 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
 import type { Participant } from '../../../shared/entities';
 import { ParticipantDetailPage } from '../../../src/screens/participant-detail/participant-detail-page';
+import { fillStorage } from '../../support/full-storage';
 import { clearDb, COACH, renderPage } from '../render-page';
 
-// The real command, unless a test asks it to fail.
-const failUpdate = vi.hoisted(() => ({ value: false }));
-vi.mock('../../../src/data/commands/participants', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/data/commands/participants')>();
-  return {
-    ...real,
-    updateParticipant: async (...args: Parameters<typeof real.updateParticipant>) => {
-      if (failUpdate.value) throw new Error('QuotaExceededError');
-      return real.updateParticipant(...args);
-    },
-  };
-});
-
+// The real commands; a test that needs a failed save fills the device's storage (fillStorage).
+let freeStorage = () => {};
 beforeEach(async () => {
-  failUpdate.value = false;
   await clearDb();
 });
-afterEach(cleanup);
+afterEach(() => {
+  freeStorage();
+  freeStorage = () => {};
+  cleanup();
+});
 
 const maria: Participant = {
   id: 'p1',
@@ -175,7 +168,7 @@ describe('ParticipantDetailPage (spec 2.7)', { timeout: 30_000 }, () => {
 
   it('keeps the form and the input when saving fails, with an error toast', async () => {
     await seed();
-    failUpdate.value = true;
+    freeStorage = fillStorage(db);
     await renderPage(<ParticipantDetailPage id="p1" />, { at: 'ParticipantDetail', id: 'p1' });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await userEvent.type(screen.getByLabelText('Middle Name'), 'Elena');

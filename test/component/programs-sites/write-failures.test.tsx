@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
 import { ProgramsSitesPage } from '../../../src/screens/programs-sites/programs-sites-page';
+import { quotaExceeded, refuseWrites } from '../../support/full-storage';
 import { ADMIN, clearDb, renderPage } from '../render-page';
 
 // Live queries answer through IndexedDB; on a loaded 2-core CI box the first answer can take
@@ -13,15 +14,7 @@ vi.setConfig({ testTimeout: 30_000 });
 // Writes that fail on the device: each must say so with the section 8 text. The program writes fail
 // because storage is full (S12: its own words come under the toast); the site writes for a reason
 // meant for nobody (only the toast; the error goes to the console).
-vi.mock('../../../src/data/commands/programs', async () => {
-  const { StorageFullError } = await import('../../../src/data/errors');
-  const fail = () => Promise.reject(new StorageFullError());
-  return { createProgram: vi.fn(fail), updateProgram: vi.fn(fail), deleteProgram: vi.fn(fail) };
-});
-vi.mock('../../../src/data/commands/sites', () => {
-  const fail = () => Promise.reject(new Error('IDBDatabase: the transaction was aborted'));
-  return { createSite: vi.fn(fail), updateSite: vi.fn(fail), deleteSite: vi.fn(fail) };
-});
+let acceptWrites = () => {};
 
 const STORAGE_FULL = 'This device is out of storage space, so the change was not saved. Free up space, then try again.';
 
@@ -30,8 +23,14 @@ beforeEach(async () => {
   await clearDb();
   await db.programs.put({ id: 'pr1', program_name: 'Financial Literacy', active: true });
   await db.sites.put({ id: 's1', site_name: 'Oak Glen', site_type: 'fire_camp', active: true });
+  acceptWrites = refuseWrites(db, ({ entity }) => {
+    if (entity === 'Program') return quotaExceeded();
+    if (entity === 'Site') return new Error('IDBDatabase: the transaction was aborted');
+    return undefined;
+  });
 });
 afterEach(() => {
+  acceptWrites();
   cleanup();
   vi.restoreAllMocks();
 });
@@ -61,9 +60,11 @@ describe('ProgramsSitesPage write failures (spec 8)', () => {
     const user = userEvent.setup();
     await renderPage(<ProgramsSitesPage />, { at: 'ProgramsSites', user: ADMIN });
     await user.click(within(await screen.findByRole('article', { name: 'Financial Literacy' })).getByRole('button', { name: 'Edit' }));
+    // A change to save (a save without one writes nothing, so nothing can fail).
+    await user.type(screen.getByLabelText('Program Name *'), ' II');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update program')).toBeInTheDocument();
-    expect(screen.getByLabelText('Program Name *')).toBeInTheDocument();
+    expect(screen.getByLabelText('Program Name *')).toHaveValue('Financial Literacy II');
   });
 
   it('reports failed site create and delete', async () => {
