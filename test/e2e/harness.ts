@@ -136,6 +136,14 @@ export interface Harness {
   newPage(options?: BrowserContextOptions & { pin?: PinCost }): Promise<Page>;
   /** Signs in through the server's /login page and waits until the app has taken the token. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
+  /**
+   * `email`'s signed-in page for this file, at `viewport` (default Playwright's 1280×720): the first
+   * call opens a fresh context, runs `prepare` on its page (e.g. to watch its requests from the
+   * start) and signs in; a later one resizes that page and opens the Dashboard as a tap does. For
+   * tests that only need someone signed in: a sign-in costs about 3 CPU-s (docs/design.md, house
+   * style). A test about the device itself (its lock, vault, network or clock) uses newPage.
+   */
+  session(email: string, options?: { viewport?: { width: number; height: number }; prepare?: (page: Page) => Promise<void> | void }): Promise<Page>;
   /** Loads an app path (a new page load: the app starts, the PIN is entered) and waits until the app rendered. */
   goto(page: Page, path: string): Promise<void>;
   /**
@@ -251,6 +259,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   const contexts: BrowserContext[] = [];
   const errors = new WeakMap<Page, string[]>();
+  const sessions = new Map<string, Page>();
 
 
   const harness: Harness = {
@@ -281,6 +290,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       });
       await passDeviceLock(page);
       await rememberJsonSignIn(page, baseUrl, email, password);
+    },
+    async session(email, { viewport = { width: 1280, height: 720 }, prepare } = {}) {
+      const open = sessions.get(email);
+      if (open) {
+        await open.setViewportSize(viewport);
+        await harness.open(open, '/');
+        return open;
+      }
+      const page = await harness.newPage({ viewport });
+      await prepare?.(page);
+      await harness.signIn(page, email);
+      sessions.set(email, page);
+      return page;
     },
     async goto(page, path) {
       await page.goto(`${baseUrl}${path}`);

@@ -50,22 +50,17 @@ function watchStream(page: Page): { opened: () => boolean } {
   return { opened: () => opened };
 }
 
-let coach: { page: Page; stream: { opened: () => boolean } } | null = null;
+const streams = new WeakMap<Page, { opened: () => boolean }>();
 
 /**
- * The coach's tablet on the Participants page: one session for both tests, as one coach's day
- * (a sign-in costs about 3 CPU-s and is the subject of neither, issue #27.5). The stream watcher
- * is set before the sign-in, so it sees the stream the app opens then.
+ * The coach's tablet on the Participants page: one session for both tests (harness session), as
+ * one coach's day (a sign-in costs about 3 CPU-s and is the subject of neither, issue #27.5). The
+ * stream watcher is set before the sign-in, so it sees the stream the app opens then.
  */
 async function coachOnParticipants(): Promise<{ page: Page; stream: { opened: () => boolean } }> {
-  if (!coach) {
-    const page = await h().newPage({ viewport: { width: 1280, height: 900 } });
-    const stream = watchStream(page);
-    await h().signIn(page, DEMO.coach);
-    coach = { page, stream };
-  }
-  await h().open(coach.page, '/participants');
-  return coach;
+  const page = await h().session(DEMO.coach, { viewport: { width: 1280, height: 900 }, prepare: (p) => void streams.set(p, watchStream(p)) });
+  await h().open(page, '/participants');
+  return { page, stream: streams.get(page)! };
 }
 
 describe('live updates (S18)', () => {

@@ -9,26 +9,16 @@ import { coachParticipants, eventually, loginToken, serverRows, syncStatusRow, t
  * height and section-title placement across forms (#12.10).
  *
  * One coach's session runs through the file, turned and resized between tests as a tablet is
- * (coachAt): a sign-in costs about 3 CPU-s and is not what this file checks (issue #27.5).
+ * (coachAt, harness session): a sign-in costs about 3 CPU-s and is not what this file checks
+ * (issue #27.5).
  */
 const h = setupHarness();
 
-let session: Page | null = null;
-
-/**
- * The coach's signed-in page at `viewport`, on the Dashboard with no toast left from the test
- * before. The first call signs in (the first sync then runs alongside the test).
- */
+/** The coach's session (harness session) at `viewport`, with no toast left from the test before. */
 async function coachAt(viewport: { width: number; height: number }): Promise<Page> {
-  if (!session) {
-    session = await h().newPage({ viewport });
-    await h().signIn(session, DEMO.coach);
-    return session;
-  }
-  await session.setViewportSize(viewport);
-  await session.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await h().open(session, '/');
-  return session;
+  const page = await h().session(DEMO.coach, { viewport });
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  return page;
 }
 
 const VIEWPORTS = [

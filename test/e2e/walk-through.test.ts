@@ -11,35 +11,15 @@ import { watchWork, type PageWork } from './page-time';
 // On PGlite, as `npm start` runs: every page's reads against the default store (test/support/test-databases.ts).
 const h = setupHarness({ store: 'pglite', serviceWorkers: 'block' });
 
-/** The work watcher of each page (page-time.ts watchWork), set up by newWatchedPage. */
+/** The work watcher of each page (page-time.ts watchWork), set up before its sign-in (signedIn). */
 const work = new WeakMap<Page, PageWork>();
-async function newWatchedPage(): Promise<Page> {
-  const page = await h().newPage();
-  work.set(page, await watchWork(page.context(), page));
-  return page;
-}
-
-/** Playwright's default viewport, a desktop's. */
-const DESKTOP = { width: 1280, height: 720 };
-const sessions = new Map<string, Page>();
 
 /**
- * `email`'s signed-in page (watched), at `viewport`: the first call signs in, a later one opens the
- * Dashboard as a tap does. The tests of one account share a session, as one person's day does: a
- * sign-in costs about 3 CPU-s and is the subject of none of them (issue #27.5).
+ * `email`'s signed-in page, watched, at `viewport` (harness session): the tests of one account
+ * share a session, as one person's day does; a sign-in is the subject of none of them (issue #27.5).
  */
-async function signedIn(email: string, viewport = DESKTOP): Promise<Page> {
-  const page = sessions.get(email);
-  if (page) {
-    await page.setViewportSize(viewport);
-    await h().open(page, '/');
-    return page;
-  }
-  const fresh = await newWatchedPage();
-  await fresh.setViewportSize(viewport);
-  await h().signIn(fresh, email);
-  sessions.set(email, fresh);
-  return fresh;
+function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  return h().session(email, { viewport, prepare: async (page) => void work.set(page, await watchWork(page.context(), page)) });
 }
 
 async function firstId(page: Page, entity: string): Promise<string> {
@@ -61,7 +41,7 @@ async function visit(page: Page, path: string, harness: Harness, how: 'load' | '
   expect(title, `${path} is a real page`).not.toBe('Page Not Found');
   // Let live queries settle before the accessibility scan: no request, no IndexedDB transaction open.
   const watched = work.get(page);
-  if (!watched) throw new Error('visit() needs a page from newWatchedPage()');
+  if (!watched) throw new Error('visit() needs a page from signedIn()');
   await watched.settle();
   const found = await harness.axe(page);
   return found.length ? { [path]: found.map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(' | ')}`) } : {};
