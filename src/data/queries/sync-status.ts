@@ -1,4 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useSyncExternalStore } from 'react';
+import { liveQuery, type Subscription } from 'dexie';
 import type { ConflictRow, OutboxOp } from '../db';
 import type { DataContext } from '../context';
 import { useDataContext } from '../provider';
@@ -67,36 +68,96 @@ export function onlineOf(status: Pick<SyncStatusRow, 'online'>): boolean {
  * Counts through the outbox's clear indexes; only rejected ops and open conflicts are read whole.
  * Every change of the outbox re-runs this in every tab (the header's sync chip): reading (and
  * unsealing, issue #14) every queued op each time made 1,000 offline changes cost 1,000 reads of
- * a growing queue while they were made, and again while they were sent.
+ * a growing queue while they were made, and again while they were sent. One read-only
+ * transaction for the six reads: each transaction is a round trip to the browser's storage
+ * process, and this ran six per status write (see useSyncStatus).
  */
-export async function readSyncStatus(ctx: DataContext): Promise<SyncStatus> {
+export function readSyncStatus(ctx: DataContext): Promise<SyncStatus> {
   const { db } = ctx;
-  const [status, userRow] = await Promise.all([readStatusRow(ctx), db.meta.get(CURRENT_USER_KEY)]);
-  const userId = (userRow?.value as User | undefined)?.id ?? ctx.userId;
-  const [all, pending, rejected, conflicts] = await Promise.all([
-    db.outbox.count(),
-    userId ? db.outbox.where('user_id').equals(userId).count() : 0,
-    userId ? db.outbox.where('[user_id+state]').equals([userId, 'rejected']).toArray() : ([] as OutboxOp[]),
-    db.conflicts.where('status').equals('open').toArray(),
-  ]);
-  return {
-    loaded: true,
-    online: onlineOf(status),
-    syncing: status.syncing,
-    pending,
-    lastSyncedAt: status.lastSyncedAt,
-    // In queue order: equal index keys come in primary-key (seq) order.
-    rejected,
-    conflicts: conflicts.sort((a, b) => b.detected_at - a.detected_at),
-    paused: status.paused,
-    lastError: status.lastError,
-    otherUserPending: all - pending,
-    firstSync: status.firstSync,
-    firstSyncComplete: status.firstSyncComplete,
+  return db.transaction('r', db.meta, db.outbox, db.conflicts, async () => {
+    const [status, userRow] = await Promise.all([readStatusRow(ctx), db.meta.get(CURRENT_USER_KEY)]);
+    const userId = (userRow?.value as User | undefined)?.id ?? ctx.userId;
+    const [all, pending, rejected, conflicts] = await Promise.all([
+      db.outbox.count(),
+      userId ? db.outbox.where('user_id').equals(userId).count() : 0,
+      userId ? db.outbox.where('[user_id+state]').equals([userId, 'rejected']).toArray() : ([] as OutboxOp[]),
+      db.conflicts.where('status').equals('open').toArray(),
+    ]);
+    return {
+      loaded: true,
+      online: onlineOf(status),
+      syncing: status.syncing,
+      pending,
+      lastSyncedAt: status.lastSyncedAt,
+      // In queue order: equal index keys come in primary-key (seq) order.
+      rejected,
+      conflicts: conflicts.sort((a, b) => b.detected_at - a.detected_at),
+      paused: status.paused,
+      lastError: status.lastError,
+      otherUserPending: all - pending,
+      firstSync: status.firstSync,
+      firstSyncComplete: status.firstSyncComplete,
+    };
+  });
+}
+
+/**
+ * One live reading of the status per data context, shared by every component that shows it (the
+ * header's chip, the Dashboard's card, the Sync page, every page's first-sync state through
+ * useFirstSync). A live query per component re-ran the same reads once per component on every
+ * status write: a first sign-in ran them 52 times each in two queries, 364 of its 579 IndexedDB
+ * transactions (issue #27.5). It starts with the first component that shows it and stops with the
+ * last; a later first one starts from LOADING again, never from a stale reading.
+ */
+interface StatusFeed {
+  value: SyncStatus;
+  error: unknown;
+  listeners: Set<() => void>;
+  subscription: Subscription | null;
+}
+
+const feeds = new WeakMap<DataContext, StatusFeed>();
+
+function feedOf(ctx: DataContext): StatusFeed {
+  let feed = feeds.get(ctx);
+  if (!feed) feeds.set(ctx, (feed = { value: LOADING, error: null, listeners: new Set(), subscription: null }));
+  return feed;
+}
+
+function subscribeStatus(ctx: DataContext, listener: () => void): () => void {
+  const feed = feedOf(ctx);
+  feed.listeners.add(listener);
+  if (!feed.subscription) {
+    const tell = () => feed.listeners.forEach((l) => l());
+    feed.subscription = liveQuery(() => readSyncStatus(ctx)).subscribe({
+      next: (value) => {
+        feed.value = value;
+        feed.error = null;
+        tell();
+      },
+      error: (error: unknown) => {
+        feed.error = error;
+        tell();
+      },
+    });
+  }
+  return () => {
+    feed.listeners.delete(listener);
+    if (feed.listeners.size) return;
+    feed.subscription?.unsubscribe();
+    feed.subscription = null;
+    feed.value = LOADING;
+    feed.error = null;
   };
 }
 
+/** The live sync status (one shared reading per data context, see StatusFeed). */
 export function useSyncStatus(): SyncStatus {
   const ctx = useDataContext();
-  return useLiveQuery(() => readSyncStatus(ctx), [ctx], LOADING);
+  const subscribe = useCallback((listener: () => void) => subscribeStatus(ctx, listener), [ctx]);
+  const feed = feedOf(ctx);
+  const value = useSyncExternalStore(subscribe, () => feed.value, () => LOADING);
+  // As useLiveQuery did: a failed reading goes to the nearest error boundary.
+  if (feed.error) throw feed.error;
+  return value;
 }
