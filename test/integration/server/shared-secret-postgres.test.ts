@@ -32,7 +32,9 @@ let b: Awaited<ReturnType<typeof startServerProcess>> | undefined;
 let baseA = '';
 let baseB = '';
 let secretBefore: string | null = null;
-const FILE_SECRET = 'a-secret-instance-A-made-before-the-upgrade-0123456789';
+// Made anew each run: on a cluster kept between runs (TEST_DATABASE_URL), the secret an earlier
+// run moved into the database was this file's, so A was not told its file differs.
+const FILE_SECRET = `a-secret-instance-A-made-before-the-upgrade-${Date.now().toString(36)}-0123456789`;
 
 async function storedSecret(): Promise<string | null> {
   const client = new pg.Client({ connectionString: url });
