@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -18,18 +18,6 @@ function mockingFiles(dir: string): string[] {
   return found;
 }
 const unitMocking = mockingFiles('test/unit');
-/**
- * The integration files that wait longest on a process of their own: a shutdown's grace, a start
- * and a SIGTERM, an operator command's run (alone: 37 s, of which 28 CPU-s). `npm test` runs them
- * beside the browser tests (project server-process), so that its two runs end together: the rest's
- * had been the long pole by 34-54 s with none moved; all seven files that start the server as a
- * process moved it the other way (the browser run then ended 55 s after the rest). With the three
- * shutdown files the rest's still ended 23 s after the browser run (428 s against 15 + 390), and
- * backup and audit-verify (12.8 s alone) moved too (issue #27.5).
- */
-const serverProcessFiles = ['shutdown', 'events-shutdown', 'main-process', 'backup', 'audit-verify'].map((name) => `test/integration/server/${name}.test.ts`);
-// A renamed file would leave both projects without it, and nothing would say so.
-for (const file of serverProcessFiles) if (!existsSync(file)) throw new Error(`vitest.config.ts: ${file} is gone; update serverProcessFiles.`);
 const componentMocking = mockingFiles('test/component');
 
 const component = {
@@ -74,19 +62,6 @@ export default defineConfig({
           isolate: false,
           globalSetup: ['test/support/pglite-template.ts', 'test/support/test-databases.ts'],
           include: ['test/integration/**/*.test.ts'],
-          exclude: serverProcessFiles,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'server-process',
-          environment: 'node',
-          isolate: false,
-          globalSetup: ['test/support/pglite-template.ts', 'test/support/test-databases.ts'],
-          include: serverProcessFiles,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

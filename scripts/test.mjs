@@ -7,12 +7,16 @@
 //
 // "passed" counts tests only; "failed" counts failed tests plus files with lint errors (and a build
 // that did not finish), so the line starts `N passed, N failed` and N failed is 0 only when all is well.
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
-import { relative } from 'node:path';
+import { fork, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { postgresAvailable, startCluster } from './pg-cluster.mjs';
 
 const extra = process.argv.slice(2);
+/** The reserve files' seconds in the last run here (sharedFiles, rememberDurations). */
+const DURATIONS = '.tmp/test-durations.json';
+/** Integration files that run the server only as a process of their own (sharedFiles). */
+const RESERVE = ['shutdown', 'admin-create', 'backup', 'two-instances', 'main-process', 'shared-secret-postgres', 'events-shutdown'].map((name) => `test/integration/server/${name}.test.ts`);
 const env = { ...process.env };
 const clusters = [];
 /** The browser run's cluster, when it has one of its own (see below). */
@@ -33,6 +37,9 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
     env.TEST_DATABASE_URL = clusters[0].url;
     browserDatabaseUrl = clusters[1]?.url ?? null;
     console.log(`PostgreSQL test clusters: ${clusters.map((c) => c.url).join(', ')}`);
+    // Stopped however the run ends: a crash or Ctrl-C left them running (pg_ctl stop is synchronous).
+    process.on('exit', () => clusters.forEach((c) => c.stop()));
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
   } catch (err) {
     console.log(`PostgreSQL test cluster could not start (${err.message}); PostgreSQL variants will report it.`);
   }
@@ -40,62 +47,66 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 
 // Three things side by side (issue #27.5):
 // - ESLint (the layer map, ~25 s of CPU), its report read at the end;
-// - the build, then the browser tests and the server-process tests, one file at a time
-//   (E2E_WORKERS), each with its own server (and the worker's one Chromium);
-// - everything else (unit, component, integration), which needs no build, one file at a time
-//   (REST_WORKERS).
-// The machine is busy throughout, so only less CPU shortens a run, and the two vitest runs should
-// end together. The run took about 1,500 CPU-s (13:11) at first; now about 740-830 (430-460 s on
-// the working copy, 7:00 on a fresh clone with its install). What took it there, each where it is
-// done: files share their worker's modules (vitest.config.ts); new PGlite databases start from one
-// migrated dump (test/support/pglite-template.ts); most servers run on PostgreSQL copies
+// - the browser lane: the build, then the browser tests, one file at a time (E2E_WORKERS), each
+//   with its own server (and the lane's one Chromium), then integration files;
+// - the other lane: unit and component tests, which need no build, one file at a time
+//   (REST_WORKERS), then integration files.
+// The integration files are shared (scripts/test-lane.mjs): the lane whose own files end first
+// takes most of them, and then each lane takes the rest one at a time as it comes free, so the
+// two lanes end together on any machine (sharedFiles). A fixed split
+// ended them together on one machine and 55 s apart on a slower one (the rest's 549 s against
+// 15 + 479: the unit and component files slowed more than Chromium did), and CI's machine is not
+// ours to measure. The machine is busy throughout, so past that only less CPU shortens a run.
+// The run took about 1,500 CPU-s (13:11) at first; now about 650-830 on the working copy, as the
+// machine goes. What took it there, each where it is done: files share their worker's modules
+// (vitest.config.ts); new PGlite databases start from one migrated dump
+// (test/support/pglite-template.ts); most servers run on PostgreSQL copies
 // (test/support/test-databases.ts) as one bundled module, and operator commands as bundles too
 // (scripts/build-server.mjs); a worker keeps one Chromium without the address-bar popup
 // (test/support/processes.ts); a browser test loads a page only when loading is the point, shares
 // a signed-in session where signing in is not its subject, asks for a one-pass, 1 MiB PIN and
 // blocks the service worker unless it is the subject (test/e2e/harness.ts, docs/design.md "house
-// style"); the app's build makes 31 files instead of 82 (vite.config.ts, 'shared').
-// Where the CPU went (822 CPU-s sampled, before the last four): vitest processes ~290, Chromium
+// style"); the app's build makes 31 files instead of 82 (vite.config.ts, 'shared'); the screens
+// share one live sync-status reading (src/data/queries/sync-status.ts).
+// Where the CPU went (822 CPU-s sampled, before the last five): vitest processes ~290, Chromium
 // ~360 (its renderers' main threads ~150), servers started as processes ~70, ESLint ~30,
-// PostgreSQL ~25, builds ~15. The browser tests alone, one file at a time: 356 CPU-s (about 470
-// before sessions were shared and the chunks grouped).
-// Balance: five integration files that mostly wait on a process of their own (vitest.config.ts,
-// project server-process) run in the browser run; the rest's run had been the long pole (471 s
-// against 15 + 422), all seven server-process files overshot (15 + 473 against 433), and with the
-// five both end within ~10 s (fresh clone: 380 s against 12 + 372 from their first test).
-// More files at once did not help: with 3+2 and 2+2, three fresh-clone runs each failed 1-3 waits
-// that ran out; with 1+2 the whole took 512 s against 517 on 995 CPU-s against 920, and three
-// timing tests failed (the change feed waits for every transaction of the cluster,
+// PostgreSQL ~25, builds ~15.
+// More files at once did not help: with 3+2 and 2+2 workers, three fresh-clone runs each failed
+// 1-3 waits that ran out; with 1+2 the whole took 512 s against 517 on 995 CPU-s against 920, and
+// three timing tests failed (the change feed waits for every transaction of the cluster,
 // server/store/feed-sql.ts).
-// The browser run streams its output; the other's is printed whole when it ends, so the two
+// The browser lane streams its output; the other's is printed whole when it ends, so the two
 // never interleave.
 // `npm test -- <vitest args>` runs one vitest with those arguments instead (after lint and build);
-// TEST_SERIAL=1 runs the vitest runs one after another.
+// TEST_SERIAL=1 runs the lanes one after another.
 //
 // The new-version browser test (pwa-update) runs with the other browser tests. It once ran alone,
 // last: inside the browser run its reload never came. The cause was the engine: until 350c1fb a
 // 2xx answer during a sync cycle queued another cycle, so a refused create kept the engine cycling
 // (20-35 API requests a second), and a waiting service worker activates only once the old one has
 // no fetch in flight.
-const browserRun = { name: 'browser tests and server processes', out: '.tmp/vitest-e2e.json', args: ['--project', 'e2e', '--project', 'server-process', `--maxWorkers=${env.E2E_WORKERS ?? 1}`], live: true, env: browserDatabaseUrl ? { TEST_DATABASE_URL: browserDatabaseUrl } : {} };
-const restRun = { name: 'unit, component and integration tests', out: '.tmp/vitest-results.json', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'component', '--project', 'component-isolated', '--project', 'integration', `--maxWorkers=${env.REST_WORKERS ?? 1}`], live: false };
+const browserLane = { name: 'browser lane', own: ['e2e'], live: true, maxWorkers: Number(env.E2E_WORKERS ?? 1), env: browserDatabaseUrl ? { TEST_DATABASE_URL: browserDatabaseUrl } : {} };
+const restLane = { name: 'unit and component lane', own: ['unit', 'unit-isolated', 'component', 'component-isolated'], live: false, maxWorkers: Number(env.REST_WORKERS ?? 1), env: {} };
+const shared = sharedFiles();
 const linting = runLint();
 let results;
 let buildFailed = false;
 if (extra.length) {
   buildFailed = !(await build());
-  results = buildFailed ? [] : [await runVitest({ name: 'vitest', out: '.tmp/vitest-results.json', args: extra, live: true })];
+  results = buildFailed ? [] : [await runVitest(extra)];
 } else if (env.TEST_SERIAL) {
   buildFailed = !(await build());
-  results = buildFailed ? [] : await runSerially([browserRun, restRun]);
+  results = [];
+  if (!buildFailed) results.push(await runLane(browserLane));
+  results.push(await runLane(restLane));
 } else {
   const built = build().then((ok) => {
     buildFailed = !ok;
     return ok;
   });
   const notBuilt = { passed: 0, failed: 0, status: 1 };
-  const browser = built.then((ok) => (ok ? runVitest(browserRun) : notBuilt));
-  results = await Promise.all([browser, runVitest(restRun)]);
+  const browser = built.then((ok) => (ok ? runLane(browserLane) : notBuilt));
+  results = await Promise.all([browser, runLane(restLane)]);
 }
 const lint = await linting;
 let passed = 0;
@@ -125,36 +136,101 @@ async function build() {
   return (await viteBuild()) && (await viteBuild('--mode', 'e2e'));
 }
 
-async function runSerially(list) {
-  const out = [];
-  for (const run of list) out.push(await runVitest(run));
-  return out;
-}
-
-/** One vitest run; its JSON report gives the counts. A run that failed without a count counts one. */
-function runVitest(run) {
-  rmSync(run.out, { force: true });
-  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${run.out}`, ...run.args];
-  const t0 = Date.now();
+/** `npm test -- <args>`: one vitest with those arguments; its JSON report gives the counts. */
+function runVitest(args) {
+  const out = '.tmp/vitest-results.json';
+  rmSync(out, { force: true });
   return new Promise((done) => {
-    const child = spawn('npx', args, { stdio: run.live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...env, ...run.env } });
-    const chunks = [];
-    child.stdout?.on('data', (c) => chunks.push(c));
-    child.stderr?.on('data', (c) => chunks.push(c));
+    const child = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], { stdio: 'inherit', env });
     child.on('close', (code) => {
-      if (!run.live) process.stdout.write(`\n── ${run.name} ──\n${Buffer.concat(chunks).toString()}`);
       let passedHere = 0;
       let failedHere = 0;
-      if (existsSync(run.out)) {
-        const res = JSON.parse(readFileSync(run.out, 'utf8'));
+      if (existsSync(out)) {
+        const res = JSON.parse(readFileSync(out, 'utf8'));
         passedHere = res.numPassedTests ?? 0;
         failedHere = (res.numFailedTests ?? 0) + (res.numFailedTestSuites && !res.numFailedTests ? res.numFailedTestSuites : 0);
       }
       if (code !== 0 && failedHere === 0) failedHere = 1;
-      console.log(`${run.name}: ${passedHere} passed, ${failedHere} failed in ${Math.round((Date.now() - t0) / 1000)} s`);
       done({ passed: passedHere, failed: failedHere, status: code ?? 1 });
     });
   });
+}
+
+/**
+ * The integration files both lanes take from (scripts/test-lane.mjs). The first lane to ask gets
+ * every one but RESERVE in one batch; then each ask gets one RESERVE file, longest first (by its
+ * seconds in the last run here, .tmp/test-durations.json, else in RESERVE's order). A batch starts
+ * a new worker, which loads the server's modules and compiles PGlite again: six batches of one
+ * file took 15-21 CPU-s more than one batch of six. The reserve files run the server only as a
+ * process of their own, so a worker for one of them costs 0.5-2 CPU-s, and together (about 60 s
+ * of a loaded run) they cover what the two lanes have differed by: the browser lane 9 s longer on
+ * one machine, the other 55 s longer on a slower one.
+ */
+function sharedFiles() {
+  for (const file of RESERVE) if (!existsSync(file)) throw new Error(`scripts/test.mjs: ${file} is gone; update RESERVE.`);
+  const files = readdirSync('test/integration', { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
+    .map((e) => relative('.', join(e.parentPath, e.name)));
+  let seconds = {};
+  try {
+    seconds = JSON.parse(readFileSync(DURATIONS, 'utf8'));
+  } catch {
+    // no earlier run here
+  }
+  const reserve = RESERVE.map((file, i) => ({ file, weight: seconds[file] ?? -i })).sort((a, b) => b.weight - a.weight).map((r) => r.file);
+  let bulk = files.filter((f) => !RESERVE.includes(f));
+  return {
+    next() {
+      if (bulk) {
+        const batch = bulk;
+        bulk = null;
+        return batch;
+      }
+      return reserve.splice(0, 1);
+    },
+  };
+}
+
+/** One lane (scripts/test-lane.mjs), fed shared files as it asks; resolves with its counts. */
+function runLane(lane) {
+  const t0 = Date.now();
+  const out = `.tmp/lane-${lane.own[0]}.json`;
+  rmSync(out, { force: true });
+  const config = { name: lane.name, own: lane.own, shared: ['integration'], maxWorkers: lane.maxWorkers, out };
+  return new Promise((done) => {
+    const child = fork('scripts/test-lane.mjs', [JSON.stringify(config)], { stdio: lane.live ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...env, ...lane.env } });
+    const chunks = [];
+    child.stdout?.on('data', (c) => chunks.push(c));
+    child.stderr?.on('data', (c) => chunks.push(c));
+    let counts = null;
+    child.on('message', (m) => {
+      if (m.want) child.send({ files: shared.next() });
+      else counts = m;
+    });
+    child.on('close', (code) => {
+      if (!lane.live) process.stdout.write(`\n── ${lane.name} ──\n${Buffer.concat(chunks).toString()}`);
+      const passedHere = counts?.passed ?? 0;
+      let failedHere = counts?.failed ?? 0;
+      if (code !== 0 && failedHere === 0) failedHere = 1;
+      const took = Math.round((Date.now() - t0) / 1000);
+      const sharedRan = (counts?.files ?? []).filter((f) => f.file.startsWith('test/integration/')).length;
+      console.log(`${lane.name}: ${passedHere} passed, ${failedHere} failed in ${took} s (${sharedRan} integration files)`);
+      if (counts?.files) rememberDurations(counts.files);
+      done({ passed: passedHere, failed: failedHere, status: code ?? 1 });
+    });
+  });
+}
+
+/** Each shared file's seconds, for the next run's order (sharedFiles). */
+function rememberDurations(files) {
+  let seconds = {};
+  try {
+    seconds = JSON.parse(readFileSync(DURATIONS, 'utf8'));
+  } catch {
+    // the first run here
+  }
+  for (const f of files) if (f.file.startsWith('test/integration/')) seconds[f.file] = Math.round(f.seconds * 10) / 10;
+  writeFileSync(DURATIONS, JSON.stringify(seconds, null, 1));
 }
 
 /** The last line: tests counted apart from lint-clean files (see the top of this file). */

@@ -99,8 +99,8 @@ export async function newTestDatabase(kind: 'empty' | 'demo'): Promise<TestDatab
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   const cluster = process.env.TEST_DATABASE_URL;
   if (!cluster || process.env.TEST_STORE === 'pglite') return;
-  // Vitest runs a global setup once per project: a run of two projects (the browser run's e2e and
-  // server-process) makes the templates once, and the first teardown drops them.
+  // Vitest runs a global setup once per project: a run of two projects (the browser lane's e2e and
+  // integration, scripts/test-lane.mjs) makes the templates once, and the first teardown drops them.
   if (templates()?.url === cluster) return;
   const prefix = `passage_t${process.pid}`;
   const t: Templates = { url: cluster, empty: `${prefix}_empty`, demo: `${prefix}_demo` };
