@@ -110,17 +110,19 @@ export function readSyncStatus(ctx: DataContext): Promise<SyncStatus> {
  * last; a later first one starts from LOADING again, never from a stale reading.
  */
 interface StatusFeed {
-  value: SyncStatus;
-  error: unknown;
+  /** Replaced on every answer or failure, so React sees each one (useSyncExternalStore). */
+  state: { value: SyncStatus; error: unknown };
   listeners: Set<() => void>;
   subscription: Subscription | null;
 }
+
+const NOT_READ = { value: LOADING, error: null };
 
 const feeds = new WeakMap<DataContext, StatusFeed>();
 
 function feedOf(ctx: DataContext): StatusFeed {
   let feed = feeds.get(ctx);
-  if (!feed) feeds.set(ctx, (feed = { value: LOADING, error: null, listeners: new Set(), subscription: null }));
+  if (!feed) feeds.set(ctx, (feed = { state: NOT_READ, listeners: new Set(), subscription: null }));
   return feed;
 }
 
@@ -131,12 +133,14 @@ function subscribeStatus(ctx: DataContext, listener: () => void): () => void {
     const tell = () => feed.listeners.forEach((l) => l());
     feed.subscription = liveQuery(() => readSyncStatus(ctx)).subscribe({
       next: (value) => {
-        feed.value = value;
-        feed.error = null;
+        feed.state = { value, error: null };
         tell();
       },
+      // A failed reading ends the live query: the next component to subscribe (the error page's
+      // Try again) starts a new one, as useLiveQuery did on its remount.
       error: (error: unknown) => {
-        feed.error = error;
+        feed.state = { value: feed.state.value, error };
+        feed.subscription = null;
         tell();
       },
     });
@@ -146,8 +150,7 @@ function subscribeStatus(ctx: DataContext, listener: () => void): () => void {
     if (feed.listeners.size) return;
     feed.subscription?.unsubscribe();
     feed.subscription = null;
-    feed.value = LOADING;
-    feed.error = null;
+    feed.state = NOT_READ;
   };
 }
 
@@ -156,8 +159,8 @@ export function useSyncStatus(): SyncStatus {
   const ctx = useDataContext();
   const subscribe = useCallback((listener: () => void) => subscribeStatus(ctx, listener), [ctx]);
   const feed = feedOf(ctx);
-  const value = useSyncExternalStore(subscribe, () => feed.value, () => LOADING);
+  const { value, error } = useSyncExternalStore(subscribe, () => feed.state, () => NOT_READ);
   // As useLiveQuery did: a failed reading goes to the nearest error boundary.
-  if (feed.error) throw feed.error;
+  if (error) throw error;
   return value;
 }

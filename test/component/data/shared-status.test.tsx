@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Component, type ReactNode } from 'react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { makeDevice } from '../../support/device';
 import { withData } from '../../support/with-data';
@@ -22,6 +23,16 @@ function Chip({ name }: { name: string }) {
 function Page() {
   const readiness = useFirstSync(['Participant']);
   return <p data-testid="page">page: {readiness.state}</p>;
+}
+
+class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    return this.state.error ? <p role="alert">{this.state.error.message}</p> : this.props.children;
+  }
 }
 
 afterEach(() => {
@@ -73,5 +84,20 @@ describe('the sync status every component shows (issue #27.5)', () => {
     render(<Chip name="b" />, withData(b.data));
     await screen.findByText('a: 0 pending, online');
     await screen.findByText('b: 0 pending, offline');
+  });
+
+  it('a reading that fails goes to the error boundary, as a live query of its own did', async () => {
+    const { data, db } = makeDevice();
+    vi.spyOn(db.conflicts, 'where').mockImplementation(() => {
+      throw new Error('The conflicts could not be read');
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the caught error
+    render(
+      <Boundary>
+        <Chip name="header" />
+      </Boundary>,
+      withData(data),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The conflicts could not be read');
   });
 });
