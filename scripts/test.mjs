@@ -15,8 +15,11 @@ import { postgresAvailable, startCluster } from './pg-cluster.mjs';
 const extra = process.argv.slice(2);
 /** The reserve files' seconds in the last run here (sharedFiles, rememberDurations). */
 const DURATIONS = '.tmp/test-durations.json';
-/** Integration files that run the server only as a process of their own (sharedFiles). */
-const RESERVE = ['shutdown', 'admin-create', 'backup', 'two-instances', 'main-process', 'shared-secret-postgres', 'events-shutdown'].map((name) => `test/integration/server/${name}.test.ts`);
+/** The integration files handed out one at a time at the end (sharedFiles). */
+const RESERVE = [
+  'store/statement-timeout',
+  ...['shutdown', 'admin-create', 'backup', 'two-instances', 'main-process', 'shared-secret-postgres', 'events-shutdown'].map((name) => `server/${name}`),
+].map((name) => `test/integration/${name}.test.ts`);
 const env = { ...process.env };
 const clusters = [];
 /** The browser run's cluster, when it has one of its own (see below). */
@@ -161,10 +164,11 @@ function runVitest(args) {
  * every one but RESERVE in one batch; then each ask gets one RESERVE file, longest first (by its
  * seconds in the last run here, .tmp/test-durations.json, else in RESERVE's order). A batch starts
  * a new worker, which loads the server's modules and compiles PGlite again: six batches of one
- * file took 15-21 CPU-s more than one batch of six. The reserve files run the server only as a
- * process of their own, so a worker for one of them costs 0.5-2 CPU-s, and together (about 60 s
- * of a loaded run) they cover what the two lanes have differed by: the browser lane 9 s longer on
- * one machine, the other 55 s longer on a slower one.
+ * file took 15-21 CPU-s more than one batch of six. Seven of the reserve files run the server only
+ * as a process of their own, so a worker for one of them costs 0.5-2 CPU-s; statement-timeout
+ * opens PGlite, but runs 20 s. Together (about 80 s of a loaded run) they cover what the two lanes
+ * have differed by: the browser lane 9 s longer on one machine, the other 55 s longer on a slower
+ * one. With the seven alone (about 60 s) the other lane still ended 20 s after the browser lane.
  */
 function sharedFiles() {
   for (const file of RESERVE) if (!existsSync(file)) throw new Error(`scripts/test.mjs: ${file} is gone; update RESERVE.`);
