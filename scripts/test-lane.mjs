@@ -30,7 +30,7 @@ const sharedByFile = new Map(specs.filter((s) => lane.shared.includes(s.project.
 
 let passed = 0;
 let failed = 0;
-/** Each file this lane ran: its seconds (the parent orders the next run's batches by them) and outcome. */
+/** Each file this lane ran: its seconds (the parent keeps them for the next run's order) and outcome. */
 const files = [];
 
 async function run(list) {

@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { postgresAvailable, startCluster } from './pg-cluster.mjs';
 
 const extra = process.argv.slice(2);
-/** The reserve files' seconds in the last run here (sharedFiles, rememberDurations). */
+/** Each integration file's seconds in the last run here; the reserve goes out by them (sharedFiles). */
 const DURATIONS = '.tmp/test-durations.json';
 /** The integration files handed out one at a time at the end (sharedFiles). */
 const RESERVE = [
@@ -42,7 +42,8 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
     console.log(`PostgreSQL test clusters: ${clusters.map((c) => c.url).join(', ')}`);
     // Stopped however the run ends: a crash or Ctrl-C left them running (pg_ctl stop is synchronous).
     process.on('exit', () => clusters.forEach((c) => c.stop()));
-    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+    process.on('SIGINT', () => process.exit(130));
+    process.on('SIGTERM', () => process.exit(143));
   } catch (err) {
     console.log(`PostgreSQL test cluster could not start (${err.message}); PostgreSQL variants will report it.`);
   }
