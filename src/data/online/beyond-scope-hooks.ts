@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataContext } from '../context';
 import { useDataContext } from '../provider';
 import { OfflineError } from '../errors';
-import { onlineOf, readStatusRow } from '../queries/sync-status';
+import { useSyncStatus } from '../queries/sync-status';
 import { readTabletScope } from '../queries/scope';
 import type { Participant } from '../../../shared/entities';
 import {
@@ -53,12 +53,10 @@ export function useBeyondScope(): BeyondScope {
   const ctx = useDataContext();
   const { db, userId } = ctx;
   const browserOnline = useSyncExternalStore(subscribeOnline, () => !browserOffline(), () => true);
-  // One string, so the engine's frequent status writes re-render nothing unless these two change.
-  const facts = useLiveQuery(async () => `${await readScopeIsPartial(ctx)}|${onlineOf(await readStatusRow(ctx))}`, [ctx, db, userId]);
-  return {
-    partial: facts === undefined ? undefined : facts.startsWith('true|'),
-    online: browserOnline && !facts?.endsWith('|false') && ctx.client !== null,
-  };
+  // The engine's reach from the status every screen shares (useSyncStatus; online until it is read).
+  const status = useSyncStatus();
+  const partial = useLiveQuery(() => readScopeIsPartial(ctx), [ctx, db, userId]);
+  return { partial, online: browserOnline && status.online && ctx.client !== null };
 }
 
 export type BeyondSearchStatus = 'idle' | 'searching' | 'done' | 'offline' | 'error';
