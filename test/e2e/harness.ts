@@ -58,6 +58,17 @@ export async function lightPin(context: BrowserContext): Promise<void> {
   }, [E2E_PIN_COST_GLOBAL, LIGHT_PIN_COST] as const);
 }
 
+/**
+ * What every browser test's context asks for unless the test passes its own: reduced motion, as a
+ * coach may set it on the tablet. With motion, a spinner or a skeleton's pulse (the sync chip turns
+ * while the engine works, the first sync's notice, loading skeletons) has Chromium draw 60 frames
+ * a second for as long as it shows, and the browser tests mostly wait for the engine. Three files
+ * (participants, cohorts, first-sync), two rounds each way: the GPU process (Chromium's compositor)
+ * took 2.9-3.4 CPU-s instead of 9.1-9.3 (issue #27.5). The app's reduced-motion rule (src/index.css)
+ * ends animations at once and lets an endless one turn once; the walk-through checks both ways.
+ */
+export const CONTEXT_DEFAULTS = { reducedMotion: 'reduce' } as const satisfies BrowserContextOptions;
+
 /** What lightPin asks for. */
 export const LIGHT_PIN_COST = { iterations: 1, memory_kib: 1024 } as const;
 
@@ -267,7 +278,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     browser,
     serverLog: log,
     async newPage({ pin = options.pin ?? 'light', ...contextOptions } = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: options.serviceWorkers ?? 'allow', ...contextOptions });
+      const context = await browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: baseUrl, serviceWorkers: options.serviceWorkers ?? 'allow', ...contextOptions });
       contexts.push(context);
       if (pin === 'light') await lightPin(context);
       const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD, lightPin, passDeviceLock, workerBrowser } from './harness';
+import { CONTEXT_DEFAULTS, DEMO, DEMO_PASSWORD, lightPin, passDeviceLock, workerBrowser } from './harness';
 import {
   addParticipant,
   eventually,
@@ -44,7 +44,7 @@ const isSyncCall = (r: Request) => /\/api\/apps\/[^/]+\/entities\//.test(r.url()
 
 describe('sync under failure (issue #5.6)', () => {
   it('the server dies mid-push, after applying it, and comes back: nothing lost, nothing doubled', async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext(CONTEXT_DEFAULTS);
     await lightPin(context);
     const page = await context.newPage();
     await signInAt(page, own.baseUrl, DEMO.coach, DEMO_PASSWORD);
@@ -89,7 +89,7 @@ describe('sync under failure (issue #5.6)', () => {
   });
 
   it('two tabs: one syncs, both see the data', async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext(CONTEXT_DEFAULTS);
     await lightPin(context);
     const first = await context.newPage();
     await signInAt(first, own.baseUrl, DEMO.coach, DEMO_PASSWORD);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD, lightPin, passDeviceLock, workerBrowser } from './harness';
+import { CONTEXT_DEFAULTS, DEMO, DEMO_PASSWORD, lightPin, passDeviceLock, workerBrowser } from './harness';
 import { eventually, outbox, ownServer, serverRows, serviceWorkerReady, signInAt, toast, tokenOf, type OwnServer } from './offline-world';
 
 /**
@@ -58,7 +58,7 @@ function deployNewBuild(): void {
 describe('a new version while the app is open (issue #5.3)', () => {
   it("prompts 'New version available'; Reload switches to it and the unsent change survives", async () => {
     const baseUrl = own!.baseUrl;
-    const context = await browser!.newContext({ baseURL: baseUrl });
+    const context = await browser!.newContext({ ...CONTEXT_DEFAULTS, baseURL: baseUrl });
     await lightPin(context);
     const page = await context.newPage();
     await signInAt(page, baseUrl, DEMO.coach, DEMO_PASSWORD);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, setupHarness, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, DEMO, setupHarness, type Harness } from './harness';
 import { watchWork, type PageWork } from './page-time';
 
 /**
@@ -180,6 +180,7 @@ describe('walk-through', () => {
   });
 
   it('with reduced motion asked for, a spinner turns once and stops; without it, it keeps turning', async () => {
+    // The harness asks for reduced motion in every context (CONTEXT_DEFAULTS), as a coach may.
     const page = await signedIn(DEMO.coach);
     // A loading spinner as the app draws one (Loader2 with Tailwind's animate-spin).
     const spins = () =>
@@ -191,12 +192,12 @@ describe('walk-through', () => {
         el.remove();
         return { animationName, animationIterationCount };
       });
-    expect(await spins()).toEqual({ animationName: 'spin', animationIterationCount: 'infinite' });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await spins()).toEqual({ animationName: 'spin', animationIterationCount: '1' });
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     try {
-      expect(await spins()).toEqual({ animationName: 'spin', animationIterationCount: '1' });
+      expect(await spins()).toEqual({ animationName: 'spin', animationIterationCount: 'infinite' });
     } finally {
-      await page.emulateMedia({ reducedMotion: null });
+      await page.emulateMedia({ reducedMotion: CONTEXT_DEFAULTS.reducedMotion });
     }
   });
 
