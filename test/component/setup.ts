@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
-import { configure } from '@testing-library/react';
+import { configure, getConfig } from '@testing-library/react';
 
 // Live queries resolve through IndexedDB (fake-indexeddb) asynchronously. Beside the browser tests
 // on 2 cores a component file runs 5-11x slower than alone: a toast that shows in 1 s alone took
@@ -75,4 +75,26 @@ beforeAll(() => {
 afterAll(() => {
   cleanup();
   vi.useRealTimers();
+});
+
+
+// Two costs of jsdom that no assertion here needs (issue #27.5). take-attendance, add-cohort and
+// sessions, alone, two rounds each way: 9.8-9.9 s of tests instead of 13.0-13.9.
+// - sonner's stylesheet, which it adds to the document when it is imported: jsdom matches all 97
+//   of its rules against an element in every getComputedStyle, and testing-library's *ByRole
+//   queries ask for the style of every element they look at (names, hidden or not). A
+//   profiled run of "a roster of 30" spent 1.6 of its 6.2 CPU-s there. jsdom has no layout and
+//   the app's own stylesheet is not loaded either: what the CSS shows is the browser tests' subject.
+// - the DOM printed into each miss while findBy*/waitFor keep looking (1.0 CPU-s of the 6.2).
+//   testing-library marks those checks (`_disableExpensiveErrorDiagnostics`); a wait that runs out
+//   still prints the DOM once, as it ends (waitFor's onTimeout), and a getBy* outside a wait too.
+for (const style of document.querySelectorAll('style')) if (style.textContent?.includes('[data-sonner-toaster]')) style.remove();
+const fullElementError = getConfig().getElementError;
+configure({
+  getElementError: (message, container) => {
+    if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics) return fullElementError(message, container);
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
 });
