@@ -68,13 +68,14 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // (test/support/test-databases.ts) as one bundled module, and operator commands as bundles too
 // (scripts/build-server.mjs); a worker keeps one Chromium without the address-bar popup
 // (test/support/processes.ts); a browser test loads a page only when loading is the point, shares
-// a signed-in session where signing in is not its subject, asks for a one-pass, 1 MiB PIN and
-// blocks the service worker unless it is the subject (test/e2e/harness.ts, docs/design.md "house
-// style"); the app's build makes 31 files instead of 82 (vite.config.ts, 'shared'); the screens
-// share one live sync-status reading (src/data/queries/sync-status.ts).
-// Where the CPU went (822 CPU-s sampled, before the last five): vitest processes ~290, Chromium
-// ~360 (its renderers' main threads ~150), servers started as processes ~70, ESLint ~30,
-// PostgreSQL ~25, builds ~15.
+// a signed-in session where signing in is not its subject, asks for a one-pass, 1 MiB PIN, blocks
+// the service worker unless it is the subject and asks for reduced motion (test/e2e/harness.ts,
+// docs/design.md "house style"); component files run without sonner's stylesheet
+// (test/component/setup.ts); the app's build makes 31 files instead of 82 (vite.config.ts,
+// 'shared'); the screens share one live sync-status reading (src/data/queries/sync-status.ts).
+// Where the CPU went (980 CPU-s sampled per process, before reduced motion): vitest processes
+// ~360, Chromium ~380 (renderers ~210, the browser process ~90, its compositor ~50), servers
+// started as processes ~80 and operator commands ~15, ESLint ~40, PostgreSQL ~30, builds ~20.
 // More files at once did not help: with 3+2 and 2+2 workers, three fresh-clone runs each failed
 // 1-3 waits that ran out; with 1+2 the whole took 512 s against 517 on 995 CPU-s against 920, and
 // three timing tests failed (the change feed waits for every transaction of the cluster,

@@ -77,7 +77,6 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
-
 // Two costs of jsdom that no assertion here needs (issue #27.5). take-attendance, add-cohort and
 // sessions, alone, two rounds each way: 9.8-9.9 s of tests instead of 13.0-13.9.
 // - sonner's stylesheet, which it adds to the document when it is imported: jsdom matches all 97
