@@ -10,7 +10,7 @@ import { seededRandom } from '../../../src/data/sync/backoff';
 import { isTempId } from '../../../src/data/sync/references';
 import { createParticipant, updateParticipant } from '../../../src/data/commands/participants';
 import { enrollParticipant, unenrollParticipant } from '../../../src/data/commands/enrollments';
-import { makeDevice } from '../../support/device';
+import { makeDevice, withoutStream } from '../../support/device';
 import { FakeClock, flush } from '../../support/fake-clock';
 import { startSyncServer, type FaultKind, type SyncServer } from './sync-server';
 
@@ -158,19 +158,7 @@ function withoutScopePull(t: SyncTransport, strip: boolean): SyncTransport {
   return plain;
 }
 
-/**
- * No change stream (S18) in these runs: its notices start a cycle when they arrive, in real time,
- * outside the fake clock's one timer at a time, so two devices' cycles could overlap, which the
- * checks below rule out by design (see the top of this file). Fresh seed 1215316163 failed so in a
- * whole `npm test`: device 1's fetch came between device 2's fetch and its PUT of the same field
- * (a PUT the server applied but whose answer was lost), and neither recorded the conflict. The
- * stream has tests of its own (S18: the engine's, the server's, live-updates in Chromium).
- */
-function withoutStream(t: SyncTransport): SyncTransport {
-  const quiet = { ...t };
-  delete quiet.openEvents;
-  return quiet;
-}
+/** No change stream (S18) in these runs: see withoutStream (test/support/device.ts). */
 
 /** One run on its own server: random operations and faults from `seed`, then every check. */
 /** scoped: the coach's tablets hold their sites, pulled through the plain API or the `scopePull` function. */
