@@ -17,6 +17,7 @@ const extra = process.argv.slice(2);
 const DURATIONS = '.tmp/test-durations.json';
 /** The integration files handed out one at a time at the end (sharedFiles). */
 const RESERVE = [
+  'sync/convergence',
   'store/statement-timeout',
   ...['shutdown', 'admin-create', 'backup', 'two-instances', 'main-process', 'shared-secret-postgres', 'events-shutdown'].map((name) => `server/${name}`),
 ].map((name) => `test/integration/${name}.test.ts`);
@@ -168,9 +169,12 @@ function runVitest(args) {
  * a new worker, which loads the server's modules and compiles PGlite again: six batches of one
  * file took 15-21 CPU-s more than one batch of six. Seven of the reserve files run the server only
  * as a process of their own, so a worker for one of them costs 0.5-2 CPU-s; statement-timeout
- * opens PGlite, but runs 20 s. Together (about 80 s of a loaded run) they cover what the two lanes
- * have differed by: the browser lane 9 s longer on one machine, the other 55 s longer on a slower
- * one. With the seven alone (about 60 s) the other lane still ended 20 s after the browser lane.
+ * opens PGlite, but runs 20 s, and convergence loads the server in process, but runs 50-60 s.
+ * Together (about 140 s of a loaded run) they cover what the two lanes have differed by: the
+ * browser lane 9 s longer on one machine, the other 55 s longer on a slower one. With the seven
+ * alone (about 60 s) the other lane still ended 20 s after the browser lane; with the eight
+ * (about 80 s), once the browser tests asked for reduced motion, 18 and 31 s after it in two
+ * fresh-clone runs, each holding a bulk batch of 47 files to the end.
  */
 function sharedFiles() {
   for (const file of RESERVE) if (!existsSync(file)) throw new Error(`scripts/test.mjs: ${file} is gone; update RESERVE.`);
