@@ -158,12 +158,13 @@ function withoutScopePull(t: SyncTransport, strip: boolean): SyncTransport {
   return plain;
 }
 
-/** No change stream (S18) in these runs: see withoutStream (test/support/device.ts). */
-
-/** One run on its own server: random operations and faults from `seed`, then every check. */
 /** scoped: the coach's tablets hold their sites, pulled through the plain API or the `scopePull` function. */
 type Scoping = false | 'plain' | 'fast';
 
+/**
+ * One run on its own server: random operations and faults from `seed`, then every check. The
+ * devices run without their change stream (S18; withoutStream in test/support/device.ts says why).
+ */
 async function converge(seed: number, opsPerDevice: number, scoped: Scoping = false): Promise<void> {
   const server = await startSyncServer();
   try {
