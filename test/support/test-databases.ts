@@ -1,18 +1,22 @@
 /**
  * PostgreSQL databases for tests whose subject is not the store (issue #27.5): the sync engine
- * against the real server in process, and the browser tests' servers. When the run has a
+ * against the real server in process, the server's HTTP tests (test/integration/server/harness.ts)
+ * and the browser tests' servers. When the run has a
  * PostgreSQL cluster (TEST_DATABASE_URL, which scripts/test.mjs sets whenever PostgreSQL is
  * installed: one cluster for the browser run, one for the rest), each such server gets a
  * database of its own, copied from a template this global setup makes once per vitest run;
  * otherwise they run on PGlite as before.
  *
- * Why: the same convergence run took 56 CPU-s on in-memory PGlite and 15 on PostgreSQL, and a
+ * Why: the same convergence run took 56 CPU-s on in-memory PGlite and 15 on PostgreSQL, a
  * browser test's server started in 4.3 CPU-s on PGlite (wasm compile, the dump, the demo seed's
- * scrypt password hashes) against about 1 from a seeded template; a test run is bound by CPU.
+ * scrypt password hashes) against about 1 from a seeded template, and twelve HTTP test files took
+ * 44-49 CPU-s on PGlite against 24-27; a test run is bound by CPU.
  *
  * What stays on PGlite, so the default store (what `npm start` runs) keeps its end-to-end tests:
- * every Store contract test runs on both stores (test/integration/store), the server's HTTP tests
- * (test/integration/server/harness.ts) and the processes they start run on PGlite, and so do the
+ * every Store contract test runs on both stores (test/integration/store); the HTTP files that are
+ * the PGlite half of a pair run on both stores (sign-in, device-key, events, events-revoked, the
+ * auth races, unique-races, expensive-queries, attendance, and fuzz's bad input) ask for it
+ * (startTestServer({ store: 'pglite' })); the processes they start run on it; and so do the
  * browser tests that choose it (setupHarness({ store: 'pglite' }): the walk-through and the
  * offline day).
  * TEST_STORE=pglite puts every one of them back on PGlite.

@@ -88,7 +88,7 @@ describe('Sessions and Attendance on PGlite (issue #23)', () => {
     s.store.count(s.appId, 'Attendance', { session_id: session.id as string, participant_id: participant });
 
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ store: 'pglite' });
     who = await peopleOf(s);
     cohort = await cohortOf(s, who.admin);
   });

@@ -9,7 +9,7 @@ import { APP, newDeviceId, SECRET, startTestServer, type TestServer } from './ha
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ store: 'pglite' });
 });
 afterAll(() => s?.close());
 

@@ -20,8 +20,8 @@ let quick: TestServer;
 
 beforeAll(async () => {
   [slow, quick] = await Promise.all([
-    startTestServer({ changeStreams: { keepAliveMs: 10 * 60_000 } }),
-    startTestServer({ changeStreams: { keepAliveMs: 200 } }),
+    startTestServer({ changeStreams: { keepAliveMs: 10 * 60_000 }, store: 'pglite' }),
+    startTestServer({ changeStreams: { keepAliveMs: 200 }, store: 'pglite' }),
   ]);
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ const EVENTS = '/api/apps/passage/events';
 let s: TestServer;
 
 beforeAll(async () => {
-  s = await startTestServer({ changeStreams: { keepAliveMs: 200, coalesceMs: 150 } });
+  s = await startTestServer({ changeStreams: { keepAliveMs: 200, coalesceMs: 150 }, store: 'pglite' });
 });
 afterAll(() => s?.close());
 

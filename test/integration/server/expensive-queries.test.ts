@@ -78,7 +78,7 @@ function cases(label: string, open: () => Promise<TestServer>, close: () => Prom
   let s: TestServer;
   cases(
     'PGlite',
-    async () => (s = await startTestServer()),
+    async () => (s = await startTestServer({ store: 'pglite' })),
     async () => s?.close(),
   );
 }

@@ -12,7 +12,7 @@ const COUNT = 600;
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ withPasswords: true });
+  s = await startTestServer({ withPasswords: true, store: 'pglite' });
   const meta = { by: 'admin@example.org', byId: s.users.admin.id };
   await s.store.createMany(APP, 'Participant', [{ first_name: 'Ana', last_name: 'Diaz' }, { first_name: 'Bo', last_name: 'Lee' }], meta);
   await s.store.create(APP, 'Cohort', { program_id: 'p', site_id: 's', cohort_code: 'A-B-2026Q1', capacity: 10 }, meta);

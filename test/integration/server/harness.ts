@@ -1,6 +1,16 @@
 /**
- * An in-process Passage server for tests: createApp over an in-memory PGlite store, a clock the
- * test moves, captured log lines and mails, and accounts in every access state.
+ * An in-process Passage server for tests: createApp over a store of its own, a clock the test
+ * moves, captured log lines and mails, and accounts in every access state.
+ *
+ * The store: when the run has a PostgreSQL cluster (scripts/test.mjs starts one whenever
+ * PostgreSQL is installed), a database copied from the run's migrated template
+ * (test/support/test-databases.ts), dropped at close(); otherwise in-memory PGlite. A file whose
+ * subject is the default store, or that is the PGlite half of a pair run on both (sign-in and
+ * sign-in-postgres, device-key, events, events-revoked, the auth races of security, unique-races,
+ * expensive-queries, attendance's S16, fuzz's bad input), asks for PGlite: startTestServer({ store: 'pglite' }).
+ * Twelve of the HTTP files took 44-49 CPU-s on PGlite and 24-27 on PostgreSQL copies (issue
+ * #27.5): PGlite runs PostgreSQL as WebAssembly in a thread of the test's own process.
+ * TEST_STORE=pglite puts every file back on PGlite.
  */
 import { createApp } from '../../../server/app';
 import { createChangeStreams, type ChangeStreamOptions, type ChangeStreams } from '../../../server/http/change-streams';
@@ -9,6 +19,7 @@ import { createAccount } from '../../../server/auth/accounts';
 import { issueToken, secretKey } from '../../../server/auth/tokens';
 import type { DevicePolicy } from '../../../server/device-policy';
 import { createStore } from '../../../server/store/index';
+import { newTestDatabase } from '../../support/test-databases';
 import type { EntityRecord, Store } from '../../../server/store/types';
 
 export const APP = 'passage';
@@ -58,8 +69,13 @@ export const newDeviceId = () => randomBytes(18).toString('base64url');
 export interface TestServerOptions {
   distDir?: string;
   withPasswords?: boolean;
-  /** A PostgreSQL server instead of in-memory PGlite (use a fresh appId per run there). */
+  /** A PostgreSQL database of the test's own choosing (use a fresh appId per run there); `store` is then not asked. */
   databaseUrl?: string;
+  /**
+   * Default 'postgres': a copy of the run's template when the run has a cluster, else in-memory
+   * PGlite (see the top of this file). 'pglite' for a file whose subject is the default store.
+   */
+  store?: 'postgres' | 'pglite';
   appId?: string;
   /** PUBLIC_URL of the app (links in mails); createApp's default when unset. */
   publicUrl?: string;
@@ -75,7 +91,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const appId = options.appId ?? APP;
   const clock = { ms: Date.parse('2026-11-22T09:00:00.000Z') };
   const timing = { now: () => clock.ms, statementTimeoutMs: options.statementTimeoutMs };
-  const store = await createStore(options.databaseUrl ? { databaseUrl: options.databaseUrl, ...timing } : { dataDir: 'memory://', ...timing });
+  const copy = !options.databaseUrl && options.store !== 'pglite' ? await newTestDatabase('empty') : null;
+  const databaseUrl = options.databaseUrl ?? copy?.url;
+  const store = await createStore(databaseUrl ? { databaseUrl, ...timing } : { dataDir: 'memory://', ...timing });
   const logs: string[] = [];
   const mails: Mail[] = [];
   const now = () => new Date(clock.ms);
@@ -137,6 +155,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await changeStreams.close();
       await store.close();
+      await copy?.drop();
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Regression tests for the holes of issue #10 (a black-box probe of `npm start`). Each test is
- * named after the hole it closes. Runs on in-memory PGlite; the auth races also run on PostgreSQL
- * in security-postgres.test.ts.
+ * named after the hole it closes. Runs on the harness's default store (harness.ts); the auth
+ * races run on in-memory PGlite here and on PostgreSQL in security-postgres.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { from, registerAuthRaceTests } from './auth-races';
@@ -138,7 +138,12 @@ describe('hole 5: 5xx on bad input', () => {
 });
 
 describe('hole 2: lost updates in auth (in-memory PGlite)', () => {
-  registerAuthRaceTests(() => s);
+  let onPglite: TestServer;
+  beforeAll(async () => {
+    onPglite = await startTestServer({ withPasswords: true, store: 'pglite' });
+  });
+  afterAll(() => onPglite?.close());
+  registerAuthRaceTests(() => onPglite);
 });
 
 describe('hole 4: re-registering an unverified email took the registration over', () => {

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ withPasswords: true });
+  s = await startTestServer({ withPasswords: true, store: 'pglite' });
 });
 afterAll(() => s?.close());
 

@@ -153,7 +153,7 @@ const newAppId = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.rand
   uniqueCases(
     'on PGlite',
     async () => {
-      s = await startTestServer({ withPasswords: true });
+      s = await startTestServer({ withPasswords: true, store: 'pglite' });
       return { s, apps: [s.app], stores: [s.store], appId: s.appId };
     },
     async () => s?.close(),
