@@ -19,6 +19,7 @@ const DURATIONS = '.tmp/test-durations.json';
 const RESERVE = [
   'sync/convergence',
   'store/statement-timeout',
+  'server/expensive-queries',
   ...['shutdown', 'admin-create', 'backup', 'two-instances', 'main-process', 'shared-secret-postgres', 'events-shutdown'].map((name) => `server/${name}`),
 ].map((name) => `test/integration/${name}.test.ts`);
 const env = { ...process.env };
@@ -77,6 +78,9 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // Where the CPU went (980 CPU-s sampled per process, before reduced motion): vitest processes
 // ~360, Chromium ~380 (renderers ~210, the browser process ~90, its compositor ~50), servers
 // started as processes ~80 and operator commands ~15, ESLint ~40, PostgreSQL ~30, builds ~20.
+// The integration files' share of vitest's was mostly PGlite's threads, not the files' own code:
+// with the server's HTTP tests on PostgreSQL copies, vitest processes took 302 CPU-s of a 922 run
+// against 342 of 1,002 the run before (test/integration/server/harness.ts).
 // More files at once did not help: with 3+2 and 2+2 workers, three fresh-clone runs each failed
 // 1-3 waits that ran out; with 1+2 the whole took 512 s against 517 on 995 CPU-s against 920, and
 // three timing tests failed (the change feed waits for every transaction of the cluster,
@@ -174,7 +178,9 @@ function runVitest(args) {
  * browser lane 9 s longer on one machine, the other 55 s longer on a slower one. With the seven
  * alone (about 60 s) the other lane still ended 20 s after the browser lane; with the eight
  * (about 80 s), once the browser tests asked for reduced motion, 18 and 31 s after it in two
- * fresh-clone runs, each holding a bulk batch of 47 files to the end.
+ * fresh-clone runs, each holding a bulk batch of 47 files to the end; and 30 s after it (500 s
+ * against 470) once the server's HTTP tests ran on PostgreSQL copies. expensive-queries (18 s,
+ * the server in process on PGlite and PostgreSQL) joined the reserve then.
  */
 function sharedFiles() {
   for (const file of RESERVE) if (!existsSync(file)) throw new Error(`scripts/test.mjs: ${file} is gone; update RESERVE.`);
