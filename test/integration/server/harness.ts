@@ -7,10 +7,10 @@
  * (test/support/test-databases.ts), dropped at close(); otherwise in-memory PGlite. A file whose
  * subject is the default store, or that is the PGlite half of a pair run on both (sign-in and
  * sign-in-postgres, device-key, events, events-revoked, the auth races of security, unique-races,
- * expensive-queries, attendance's S16, fuzz's bad input), asks for PGlite: startTestServer({ store: 'pglite' }).
- * Twelve of the HTTP files took 44-49 CPU-s on PGlite and 24-27 on PostgreSQL copies (issue
- * #27.5): PGlite runs PostgreSQL as WebAssembly in a thread of the test's own process.
- * TEST_STORE=pglite puts every file back on PGlite.
+ * expensive-queries, attendance's S16, fuzz's bad input), asks for PGlite:
+ * startTestServer({ store: 'pglite' }). Twelve of the HTTP files took 44-49 CPU-s on PGlite and
+ * 24-27 on PostgreSQL copies (issue #27.5): PGlite runs PostgreSQL as WebAssembly in a thread of
+ * the test's own process. TEST_STORE=pglite puts every file back on PGlite.
  */
 import { createApp } from '../../../server/app';
 import { createChangeStreams, type ChangeStreamOptions, type ChangeStreams } from '../../../server/http/change-streams';
