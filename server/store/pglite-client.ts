@@ -35,12 +35,14 @@ function pgliteModule(): Promise<WebAssembly.Module> {
  * request answers. A new database starts from the dump PGLITE_TEMPLATE names, when set (the tests
  * set it: test/support/pglite-template.ts). A `memory://` database cannot be reopened: after a timeout it refuses every
  * statement rather than answer from an empty database. A statement PGlite answers without a result
- * (a lost error) is treated the same way, because PGlite is not usable after it.
+ * (a lost error) is treated the same way, because PGlite is not usable after it. close() lets
+ * statements still running finish for `closeGraceMs` at most, then abandons them.
  */
 export async function openPglite(
   dataDir: string,
   statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
   readTimeoutMs = DEFAULT_READ_TIMEOUT_MS,
+  closeGraceMs = CLOSE_GRACE_MS,
 ): Promise<SqlClient> {
   const inMemory = dataDir.startsWith('memory://');
   // Reads outside a transaction get the shorter timeout; a `memory://` database keeps the longer
@@ -199,11 +201,11 @@ export async function openPglite(
       if (closed || closing) return;
       closing = true;
       // Queued statements may finish (PGlite then closes cleanly, its files complete), but for
-      // CLOSE_GRACE_MS at most: a statement still running after that is abandoned, as in a crash.
+      // closeGraceMs at most: a statement still running after that is abandoned, as in a crash.
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([
         exclusive(() => send('close').catch(() => [])),
-        new Promise((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS))),
+        new Promise((resolve) => (grace = setTimeout(resolve, closeGraceMs))),
       ]);
       clearTimeout(grace);
       closed = true;
