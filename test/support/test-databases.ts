@@ -1,11 +1,12 @@
 /**
  * PostgreSQL databases for tests whose subject is not the store (issue #27.5): the sync engine
- * against the real server in process, the server's HTTP tests (test/integration/server/harness.ts)
- * and the browser tests' servers. When the run has a
- * PostgreSQL cluster (TEST_DATABASE_URL, which scripts/test.mjs sets whenever PostgreSQL is
- * installed: one cluster for the browser run, one for the rest), each such server gets a
- * database of its own, copied from a template this global setup makes once per vitest run;
- * otherwise they run on PGlite as before.
+ * against the real server in process, the server's HTTP tests (test/integration/server/harness.ts,
+ * mail-smtp, sdk) and the browser tests' servers. When the run has a PostgreSQL cluster
+ * (TEST_DATABASE_URL, which scripts/test.mjs sets whenever PostgreSQL is installed: one cluster
+ * for the browser run, one for the rest), each such server gets a database of its own, copied
+ * from a template this global setup makes once per vitest run; otherwise they run on PGlite as
+ * before. newTestStore opens a store on such a copy (or on in-memory PGlite); newTestDatabase
+ * gives the copy itself, for a server started as a process.
  *
  * Why: the same convergence run took 56 CPU-s on in-memory PGlite and 15 on PostgreSQL, a
  * browser test's server started in 4.3 CPU-s on PGlite (wasm compile, the dump, the demo seed's
@@ -24,9 +25,13 @@
  *   const db = await newTestDatabase('demo');   // null: no cluster in this run, use PGlite
  *   … DATABASE_URL: db.url …
  *   await db.drop();
+ *
+ *   const opened = await newTestStore();         // in process: opened.store, then opened.close()
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { CreateStoreOptions } from '../../server/store/index';
+import type { Store } from '../../server/store/types';
 
 /** What the global setup made: the cluster's URL and the two template databases' names. */
 interface Templates {
@@ -92,6 +97,33 @@ export async function createDatabase(cluster: string, prefix: string, template?:
 export async function newTestDatabase(kind: 'empty' | 'demo'): Promise<TestDatabase | null> {
   const t = templates();
   return t ? createDatabase(t.url, t.empty.replace(/_empty$/, ''), t[kind]) : null;
+}
+
+/** A store newTestStore opened; close() closes it and drops its database copy, if it has one. */
+export interface TestStore {
+  store: Store;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated, empty store for a test whose subject is not the store: on a copy of the run's
+ * template when the run has a cluster, else in-memory PGlite. `store: 'pglite'` asks for PGlite,
+ * and a `databaseUrl` is used as given (a test that shares its database with a second instance).
+ */
+export async function newTestStore(options: Omit<CreateStoreOptions, 'dataDir'> & { store?: 'postgres' | 'pglite' } = {}): Promise<TestStore> {
+  const { store: kind, ...storeOptions } = options;
+  // Imported here, not above: the browser tests take newTestDatabase without the server's store.
+  const { createStore } = await import('../../server/store/index');
+  const copy = !storeOptions.databaseUrl && kind !== 'pglite' ? await newTestDatabase('empty') : null;
+  const databaseUrl = storeOptions.databaseUrl ?? copy?.url;
+  const store = await createStore(databaseUrl ? { ...storeOptions, databaseUrl } : { ...storeOptions, dataDir: 'memory://' });
+  return {
+    store,
+    async close() {
+      await store.close();
+      await copy?.drop();
+    },
+  };
 }
 
 /**

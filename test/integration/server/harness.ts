@@ -2,9 +2,9 @@
  * An in-process Passage server for tests: createApp over a store of its own, a clock the test
  * moves, captured log lines and mails, and accounts in every access state.
  *
- * The store: when the run has a PostgreSQL cluster (scripts/test.mjs starts one whenever
- * PostgreSQL is installed), a database copied from the run's migrated template
- * (test/support/test-databases.ts), dropped at close(); otherwise in-memory PGlite. A file whose
+ * The store (newTestStore, test/support/test-databases.ts): when the run has a PostgreSQL cluster
+ * (scripts/test.mjs starts one whenever PostgreSQL is installed), a database copied from the
+ * run's migrated template, dropped at close(); otherwise in-memory PGlite. A file whose
  * subject is the default store, or that is the PGlite half of a pair run on both (sign-in and
  * sign-in-postgres, device-key, events, events-revoked, the auth races of security, unique-races,
  * expensive-queries, attendance's S16, fuzz's bad input), asks for PGlite:
@@ -18,8 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { createAccount } from '../../../server/auth/accounts';
 import { issueToken, secretKey } from '../../../server/auth/tokens';
 import type { DevicePolicy } from '../../../server/device-policy';
-import { createStore } from '../../../server/store/index';
-import { newTestDatabase } from '../../support/test-databases';
+import { newTestStore } from '../../support/test-databases';
 import type { EntityRecord, Store } from '../../../server/store/types';
 
 export const APP = 'passage';
@@ -91,9 +90,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const appId = options.appId ?? APP;
   const clock = { ms: Date.parse('2026-11-22T09:00:00.000Z') };
   const timing = { now: () => clock.ms, statementTimeoutMs: options.statementTimeoutMs };
-  const copy = !options.databaseUrl && options.store !== 'pglite' ? await newTestDatabase('empty') : null;
-  const databaseUrl = options.databaseUrl ?? copy?.url;
-  const store = await createStore(databaseUrl ? { databaseUrl, ...timing } : { dataDir: 'memory://', ...timing });
+  const opened = await newTestStore({ ...timing, databaseUrl: options.databaseUrl, store: options.store });
+  const store = opened.store;
   const logs: string[] = [];
   const mails: Mail[] = [];
   const now = () => new Date(clock.ms);
@@ -154,8 +152,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await changeStreams.close();
-      await store.close();
-      await copy?.drop();
+      await opened.close();
     },
   };
 }

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createAccount } from '../../../server/auth/accounts';
 import { createMailer } from '../../../server/mail/mailer';
-import { createStore, type Store } from '../../../server/store/index';
+import type { Store } from '../../../server/store/index';
+import { newTestStore, type TestStore } from '../../support/test-databases';
 import { linkOf, startMailServer, type TestMailServer } from './mail-test-server';
 
 const APP = 'mail-test';
@@ -18,6 +19,7 @@ const FROM = 'Passage <passage@academy.example.org>';
 const PASSWORD = 'admin-pass-2026';
 
 let smtp: TestMailServer;
+let opened: TestStore;
 let store: Store;
 let app: ReturnType<typeof createApp>;
 let offApp: ReturnType<typeof createApp>;
@@ -25,7 +27,8 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   smtp = await startMailServer();
-  store = await createStore({ dataDir: 'memory://' });
+  opened = await newTestStore();
+  store = opened.store;
   await createAccount(store, APP, { email: 'admin@academy.example.org', password: PASSWORD, full_name: 'Ada Admin', role: 'admin', verified: true, fields: { approved: true } });
   const mailer = createMailer({ mode: 'smtp', url: smtp.url, from: FROM }, () => {});
   app = createApp({ store, appId: APP, jwtSecret: 'mail-test-secret-0123456789abcdef012345', publicUrl: PUBLIC_URL, mailer: mailer.send!, mailRetryDelaysMs: [50, 50], log: (l) => logs.push(l) });
@@ -33,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await smtp?.close();
-  await store?.close();
+  await opened?.close();
 });
 
 const post = async (path: string, body: unknown, opts: { token?: string; host?: string; on?: typeof app } = {}) => {

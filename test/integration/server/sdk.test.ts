@@ -9,18 +9,20 @@ import { createClient } from '@base44/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createAccount } from '../../../server/auth/accounts';
-import { createStore } from '../../../server/store/index';
+import { newTestStore, type TestStore } from '../../support/test-databases';
 import type { Store } from '../../../server/store/types';
 
 const APP = 'passage';
 const PASSWORD = 'sdk-pass-2026';
+let opened: TestStore;
 let store: Store;
 let server: ServerType;
 let serverUrl: string;
 
 beforeAll(async () => {
   process.env.NODE_ENV = 'production'; // the SDK logs every error otherwise
-  store = await createStore({ dataDir: 'memory://' });
+  opened = await newTestStore();
+  store = opened.store;
   await createAccount(store, APP, { email: 'admin@example.org', password: PASSWORD, role: 'admin', verified: true, fields: { approved: true } });
   await createAccount(store, APP, {
     email: 'coach@example.org',
@@ -39,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await store.close();
+  await opened.close();
 });
 
 async function signedIn(email: string) {

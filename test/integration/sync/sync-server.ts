@@ -8,10 +8,9 @@
 import { createApp } from '../../../server/app';
 import { createAccount } from '../../../server/auth/accounts';
 import { issueToken, secretKey } from '../../../server/auth/tokens';
-import { createStore } from '../../../server/store/index';
 import type { EntityRecord, Store } from '../../../server/store/types';
 import { createPlatformClient } from '../../../src/platform';
-import { newTestDatabase } from '../../support/test-databases';
+import { newTestStore } from '../../support/test-databases';
 import type { PlatformClientLike } from '../../../src/data/platform-like';
 
 export const APP = 'passage';
@@ -38,8 +37,8 @@ export interface SyncServer {
 class NetworkFailure extends TypeError {}
 
 export async function startSyncServer(): Promise<SyncServer> {
-  const database = await newTestDatabase('empty');
-  const store = await createStore(database ? { databaseUrl: database.url } : { dataDir: 'memory://' });
+  const opened = await newTestStore();
+  const store = opened.store;
   const app = createApp({ store, appId: APP, jwtSecret: SECRET, log: () => {} });
   const account = (email: string, role: 'admin' | 'user', fields: Record<string, unknown>) =>
     createAccount(store, APP, { email, role, verified: true, full_name: email.split('@')[0], fields }).then((r) => r.user);
@@ -73,9 +72,6 @@ export async function startSyncServer(): Promise<SyncServer> {
         originUrl: 'http://passage.test/',
       }) as unknown as PlatformClientLike,
     rows: async (entity) => (await store.list(APP, entity, { sort: 'id', limit: 5000 })) as EntityRecord[],
-    close: async () => {
-      await store.close();
-      await database?.drop();
-    },
+    close: () => opened.close(),
   };
 }
