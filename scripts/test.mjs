@@ -171,9 +171,10 @@ function runVitest(args) {
  * every one but RESERVE in one batch; then each ask gets one RESERVE file, longest first (by its
  * seconds in the last run here, .tmp/test-durations.json, else in RESERVE's order). A batch starts
  * a new worker, which loads the server's modules and compiles PGlite again: six batches of one
- * file took 15-21 CPU-s more than one batch of six. Seven of the reserve files run the server only
- * as a process of their own, so a worker for one of them costs 0.5-2 CPU-s; statement-timeout
- * opens PGlite, but runs 20 s, and convergence loads the server in process, but runs 50-60 s.
+ * file took 15-21 CPU-s more than one batch of six. Seven of the ten reserve files run the server
+ * only as a process of their own, so a worker for one of them costs 0.5-2 CPU-s; statement-timeout
+ * opens PGlite, but runs 16-20 s, convergence and expensive-queries load the server in process,
+ * but run 50-60 s and 14-18 s.
  * Together (about 140 s of a loaded run) they cover what the two lanes have differed by: the
  * browser lane 9 s longer on one machine, the other 55 s longer on a slower one. With the seven
  * alone (about 60 s) the other lane still ended 20 s after the browser lane; with the eight

@@ -116,7 +116,13 @@ export async function newTestStore(options: Omit<CreateStoreOptions, 'dataDir'> 
   const { createStore } = await import('../../server/store/index');
   const copy = !storeOptions.databaseUrl && kind !== 'pglite' ? await newTestDatabase('empty') : null;
   const databaseUrl = storeOptions.databaseUrl ?? copy?.url;
-  const store = await createStore(databaseUrl ? { ...storeOptions, databaseUrl } : { ...storeOptions, dataDir: 'memory://' });
+  let store: Store;
+  try {
+    store = await createStore(databaseUrl ? { ...storeOptions, databaseUrl } : { ...storeOptions, dataDir: 'memory://' });
+  } catch (err) {
+    await copy?.drop();
+    throw err;
+  }
   return {
     store,
     async close() {
