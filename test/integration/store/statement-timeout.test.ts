@@ -37,7 +37,9 @@ async function settle<T>(work: Promise<T>) {
 describe('PGlite', () => {
   let sql: SqlClient;
   beforeAll(async () => {
-    sql = await openPglite(join(dir, 'pglite'), 1500);
+    // 1 s: long enough for the event loop to tick ten times meanwhile, and no longer, since PGlite's
+    // pg_sleep keeps its thread busy: each second a statement runs here is a second of CPU (#27.5).
+    sql = await openPglite(join(dir, 'pglite'), 1000);
     await sql.query('CREATE TABLE t (x text)');
     await sql.query("INSERT INTO t VALUES ('Camp aaaa')");
   }, 120_000);
@@ -60,7 +62,7 @@ describe('PGlite', () => {
   }, 120_000);
 
   it('issue #25.4: a read gets the short read timeout, a transaction the statement timeout', async () => {
-    const own = await openPglite(join(dir, 'read-timeout'), 8_000, 800);
+    const own = await openPglite(join(dir, 'read-timeout'), 8_000, 400);
     try {
       const read = await settle(own.query('SELECT pg_sleep(3)'));
       expect(read.ok).toBe(false);
@@ -69,7 +71,8 @@ describe('PGlite', () => {
       const back = await settle(own.query('SELECT 1 AS one'));
       expect(back.ok && back.value).toEqual([{ one: 1 }]);
       console.log(`PGlite: read cut after ${read.ms} ms; the next statement answered ${back.ms} ms later (thread restarted)`);
-      const write = await settle(own.transaction((tx) => tx.query('SELECT pg_sleep(1.5) AS slept')));
+      // Twice the read timeout: a transaction that had it would be cut.
+      const write = await settle(own.transaction((tx) => tx.query('SELECT pg_sleep(0.8) AS slept')));
       expect(write.ok).toBe(true);
     } finally {
       await own.close();
@@ -79,7 +82,7 @@ describe('PGlite', () => {
   it('an in-memory database keeps the statement timeout for reads (a timeout would end it for good)', async () => {
     const own = await openPglite('memory://', 8_000, 300);
     try {
-      expect((await settle(own.query('SELECT pg_sleep(1)'))).ok).toBe(true);
+      expect((await settle(own.query('SELECT pg_sleep(0.6)'))).ok).toBe(true);
       expect(await own.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
     } finally {
       await own.close();
