@@ -59,7 +59,7 @@ describe('attendance offline (issue #23.8)', () => {
     await eventually(async () => (await syncStatusRow(page))?.lastSyncedAt ?? null, 60_000).not.toBeNull();
 
     // Today's session of the coach's running cohort (the demo seed's), from the Dashboard.
-    await h().goto(page, '/');
+    await h().open(page, '/');
     const today = page.getByRole('listitem').filter({ hasText: 'Today' }).filter({ has: page.getByRole('link', { name: 'Take attendance' }) });
     await today.first().waitFor({ timeout: 30_000 });
     await today.first().getByRole('link', { name: 'Take attendance' }).click();

@@ -17,7 +17,7 @@ describe('idle lock (issue #14.3)', () => {
     const time = await pageTime(page.context(), page);
     await h().signIn(page, DEMO.coach);
     const p = (await coachParticipants(h().baseUrl, await tokenOf(page)))[0];
-    await h().goto(page, '/participants');
+    await h().open(page, '/participants');
     await page.getByLabel('Search participants').fill(String(p.last_name));
     await page.getByText(fullName(p)).first().waitFor({ timeout: 30_000 });
 

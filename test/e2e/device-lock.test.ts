@@ -72,7 +72,7 @@ async function findOnList(page: Page, participant: Row): Promise<void> {
 async function signedInWith(page: Page, participant: Row): Promise<void> {
   await h().signIn(page, DEMO.coach);
   await serviceWorkerReady(page);
-  await h().goto(page, '/participants');
+  await h().open(page, '/participants');
   await findOnList(page, participant);
 }
 

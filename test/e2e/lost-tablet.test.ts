@@ -182,7 +182,7 @@ describe('the server key (issue #21.2)', () => {
 
     const admin = await h().newPage({ viewport: { width: 1440, height: 900 } });
     await h().signIn(admin, DEMO.admin);
-    await h().goto(admin, '/adminapprovals');
+    await h().open(admin, '/adminapprovals');
     await admin.getByRole('heading', { name: 'Signed-in tablets' }).waitFor();
     await admin.getByRole('button', { name: "Revoke all of this coach's tablets" }).first().waitFor({ timeout: 30_000 });
     const cards = admin.locator('section').filter({ hasText: 'Signed-in tablets' });
@@ -220,7 +220,7 @@ describe('rows bound to their place (issue #21.5)', () => {
   it('a swapped seal does not open on another participant, and planted rows and ops are not read or sent', async () => {
     const page = await h().newPage({ viewport: { width: 1440, height: 900 } });
     await h().signIn(page, DEMO.coach);
-    await h().goto(page, '/participants');
+    await h().open(page, '/participants');
     const rows = await coachParticipants(h().baseUrl, tokenOf(page));
     const named = rows.filter((r) => r.first_name && r.last_name);
     const a = named[0];
@@ -276,7 +276,7 @@ describe('rows bound to their place (issue #21.5)', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     expect(await page.getByText(String(b.last_name), { exact: false }).count()).toBe(0);
-    await h().goto(page, '/participants');
+    await h().open(page, '/participants');
     await page.getByLabel('Search participants').fill('Intruderson');
     await page.getByText('No participants found').waitFor({ timeout: 30_000 });
     expect(await page.getByText('Intruderson').count()).toBe(0);
@@ -298,7 +298,7 @@ describe('the profile on disk (issue #21.6)', () => {
       const appToken = captureAppToken(page);
       await h().signIn(page, DEMO.coach);
       const p = await aParticipant(page);
-      await h().goto(page, '/participants');
+      await h().open(page, '/participants');
       await page.getByLabel('Search participants').fill(String(p.last_name));
       await page.getByText(fullName(p)).first().click();
       await page.getByText(String(p.cdcr_number)).first().waitFor({ timeout: 30_000 });

@@ -92,7 +92,7 @@ describe('offline, a coach’s day (issue #5.6)', () => {
 
     // 1. Add a participant.
     const last = `Offline-${Date.now().toString(36)}`;
-    await h().goto(page, '/addparticipant');
+    await h().open(page, '/addparticipant');
     await page.getByLabel('First Name *', { exact: true }).fill('Marisol');
     await page.getByLabel('Last Name *', { exact: true }).fill(last);
     await page.getByRole('button', { name: 'Add Participant' }).click();
@@ -100,7 +100,7 @@ describe('offline, a coach’s day (issue #5.6)', () => {
     await page.waitForURL((url) => url.pathname === '/participants');
 
     // 2. Enrol them in the cohort.
-    await h().goto(page, `/cohortdetail?id=${w.cohort.id}`);
+    await h().open(page, `/cohortdetail?id=${w.cohort.id}`);
     await page.getByRole('button', { name: 'Enroll Participant' }).click();
     await page.getByLabel('Search Participant').fill(last);
     await page.getByRole('list', { name: 'Matching participants' }).getByRole('button', { name: new RegExp(last) }).click();
@@ -114,7 +114,7 @@ describe('offline, a coach’s day (issue #5.6)', () => {
 
     // 4. Edit another participant.
     const phone = '(555) 010-2026';
-    await h().goto(page, `/participantdetail?id=${w.edited.id}`);
+    await h().open(page, `/participantdetail?id=${w.edited.id}`);
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByRole('form', { name: 'Edit participant' }).getByLabel('Phone', { exact: true }).fill(phone);
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -124,7 +124,7 @@ describe('offline, a coach’s day (issue #5.6)', () => {
     await page.reload();
     await passDeviceLock(page);
     await page.getByText(phone).first().waitFor();
-    await h().goto(page, `/cohortdetail?id=${w.cohort.id}`);
+    await h().open(page, `/cohortdetail?id=${w.cohort.id}`);
     await page.getByRole('button', { name: `Unenroll Marisol ${last}` }).waitFor();
     expect(await page.getByRole('button', { name: `Unenroll ${fullName(w.unenrolled.participant)}` }).count()).toBe(0);
     const queued = await outbox(page);

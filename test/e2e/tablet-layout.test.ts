@@ -12,7 +12,7 @@ import { coachParticipants, eventually, loginToken, serverRows, syncStatusRow, t
  * (coachAt, harness session): a sign-in costs about 3 CPU-s and is not what this file checks
  * (issue #27.5).
  */
-const h = setupHarness();
+const h = setupHarness({ serviceWorkers: 'block' });
 
 /** The coach's session (harness session) at `viewport`, with no toast left from the test before. */
 async function coachAt(viewport: { width: number; height: number }): Promise<Page> {
