@@ -63,8 +63,8 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // ended them together on one machine and 55 s apart on a slower one (the rest's 549 s against
 // 15 + 479: the unit and component files slowed more than Chromium did), and CI's machine is not
 // ours to measure. The machine is busy throughout, so past that only less CPU shortens a run.
-// The run took about 1,500 CPU-s (13:11) at first; now about 650-830 on the working copy, as the
-// machine goes. What took it there, each where it is done: files share their worker's modules
+// The run took about 1,500 CPU-s (13:11) at first; now about 900-1,050 busy CPU-s (490-580 s) on
+// this 2-core machine, as the machine goes. What took it there, each where it is done: files share their worker's modules
 // (vitest.config.ts); new PGlite databases start from one migrated dump
 // (test/support/pglite-template.ts); most servers run on PostgreSQL copies
 // (test/support/test-databases.ts) as one bundled module, and operator commands as bundles too
@@ -80,7 +80,11 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // started as processes ~80 and operator commands ~15, ESLint ~40, PostgreSQL ~30, builds ~20.
 // The integration files' share of vitest's was mostly PGlite's threads, not the files' own code:
 // with the server's HTTP tests on PostgreSQL copies, vitest processes took 302 CPU-s of a 922 run
-// against 342 of 1,002 the run before (test/integration/server/harness.ts).
+// against 342 of 1,002 the run before (test/integration/server/harness.ts). A later sample (904
+// CPU-s, 494 s): vitest 299, Chromium 339 (renderers 212, browser 89, GPU 28, network 10),
+// servers 75, ESLint 45, PostgreSQL 30, builds 20. Run alone: the browser tests 366 s and 513
+// CPU-s (50 contexts, 46 sign-ins, 206 page loads at about 1.3 CPU-s each), unit and component
+// 119 s and 133, integration 229 s and 260.
 // More files at once did not help: with 3+2 and 2+2 workers, three fresh-clone runs each failed
 // 1-3 waits that ran out; with 1+2 the whole took 512 s against 517 on 995 CPU-s against 920, and
 // three timing tests failed (the change feed waits for every transaction of the cluster,
