@@ -1,5 +1,6 @@
 import type { KeySource } from './middleware';
 import { newDataKey } from './keys';
+import { forgetKey } from './cipher';
 
 /**
  * The data key while Passage is unlocked (issue #14.2: "the key lives in memory only while
@@ -31,9 +32,10 @@ export class KeyRing implements KeySource {
     this.#emit();
   }
 
-  /** Forget the key (and overwrite its bytes: no copy lingers in this buffer). */
+  /** Forget the key (and overwrite its bytes and what the cipher worked out from them: no copy lingers). */
   clear(): void {
     if (!this.#key) return;
+    forgetKey(this.#key);
     this.#key.fill(0);
     this.#key = null;
     this.#emit();

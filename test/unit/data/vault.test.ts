@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { PassageDB } from '../../../src/data/db';
-import { openJson, placeOf, sealJson } from '../../../src/data/vault/cipher';
+import { open, openJson, placeOf, seal, sealJson, sealLegacy } from '../../../src/data/vault/cipher';
 import { KeyRing } from '../../../src/data/vault/key-ring';
 import { VaultLockedError } from '../../../src/data/vault/errors';
 import {
@@ -64,6 +64,47 @@ describe('record sealing', () => {
     expect(sealJson(key, 'x', place)).not.toEqual(sealJson(key, 'x', place));
     expect(() => openJson(newDataKey(), blob, place)).toThrow();
     expect(() => openJson(key, blob, placeOf('participants', 'p2'))).toThrow();
+  });
+
+  it('seals of every length open with WebCrypto, and WebCrypto’s seals open here, with and without a place', async () => {
+    // The cipher keeps each key's round keys and GHASH table between records (cipher.ts): every
+    // partial last block, both ways, and the legacy format (no AAD) must still be AES-256-GCM.
+    const key = newDataKey();
+    const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(key), 'AES-GCM', false, ['encrypt', 'decrypt']);
+    for (const length of [0, 1, 15, 16, 17, 31, 32, 33, 100, 255, 256, 1000, 4099]) {
+      const plaintext = crypto.getRandomValues(new Uint8Array(length));
+      const place = placeOf('participants', `p${length}`);
+      const blob = seal(key, plaintext, place);
+      const opened = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: blob.slice(1, 13), additionalData: new Uint8Array(place) }, cryptoKey, blob.slice(13));
+      expect(new Uint8Array(opened), `${length} bytes sealed here`).toEqual(plaintext);
+
+      const iv = crypto.getRandomValues(new Uint8Array(12));
+      const theirs = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new Uint8Array(place) }, cryptoKey, plaintext));
+      expect(open(key, Uint8Array.of(2, ...iv, ...theirs), place, { legacy: false }), `${length} bytes sealed by WebCrypto`).toEqual(plaintext);
+      const tampered = Uint8Array.of(2, ...iv, ...theirs);
+      tampered[tampered.length - 1] ^= 1;
+      expect(() => open(key, tampered, place, { legacy: false })).toThrow();
+
+      const legacy = sealLegacy(key, plaintext);
+      const openedLegacy = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: legacy.slice(0, 12) }, cryptoKey, legacy.slice(12));
+      expect(new Uint8Array(openedLegacy), `${length} bytes, legacy`).toEqual(plaintext);
+    }
+  });
+
+  it('Lock forgets what the cipher worked out from the key: a buffer given new bytes seals with them', async () => {
+    const key = newDataKey();
+    const ring = new KeyRing(key);
+    const place = placeOf('participants', 'p1');
+    expect(open(key, seal(key, Uint8Array.of(1, 2, 3), place), place)).toEqual(Uint8Array.of(1, 2, 3));
+    ring.clear();
+    expect(key.every((b) => b === 0)).toBe(true);
+    // Same buffer, new bytes: a cipher still holding the old key's round keys would seal with those.
+    const fresh = newDataKey();
+    key.set(fresh);
+    const blob = seal(key, Uint8Array.of(4, 5, 6), place);
+    const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(fresh), 'AES-GCM', false, ['decrypt']);
+    const opened = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: blob.slice(1, 13), additionalData: new Uint8Array(place) }, cryptoKey, blob.slice(13));
+    expect(new Uint8Array(opened)).toEqual(Uint8Array.of(4, 5, 6));
   });
 
   it('stores personal fields sealed and indexed fields clear; Passage reads plain rows', async () => {
