@@ -9,7 +9,7 @@
  */
 import { unsafe } from '@noble/ciphers/aes.js';
 import { GHASH } from '@noble/ciphers/_polyval.js';
-import { equalBytes } from '@noble/ciphers/utils.js';
+import { equalBytes, u64Lengths } from '@noble/ciphers/utils.js';
 
 /** AES-GCM's 96-bit IV, and the 256-bit data key. */
 export const IV_BYTES = 12;
@@ -47,13 +47,8 @@ class ReusableGhash extends GHASH {
     this.finished = false;
     this.update(aad);
     this.update(data);
-    const lengths = new Uint8Array(16);
-    const view = new DataView(lengths.buffer);
-    view.setUint32(0, Math.floor(aad.length / 2 ** 29));
-    view.setUint32(4, (aad.length * 8) >>> 0);
-    view.setUint32(8, Math.floor(data.length / 2 ** 29));
-    view.setUint32(12, (data.length * 8) >>> 0);
-    this.update(lengths);
+    // len(AAD) ‖ len(C) in bits, big-endian: noble's own block for this.
+    this.update(u64Lengths(8 * data.length, 8 * aad.length, false));
     this.digestInto(out);
     return out;
   }
@@ -64,7 +59,7 @@ interface KeyMaterial {
   ghash: ReusableGhash;
 }
 
-/** Per data key (by identity: a key's bytes change only when KeyRing.clear() zeroes them, which forgets it here first). */
+/** Per data key, by identity: KeyRing forgets a key here before it zeroes it (clear) or lets it go (set). */
 const material = new WeakMap<Uint8Array, KeyMaterial>();
 
 function materialOf(key: Uint8Array): KeyMaterial {
@@ -81,7 +76,7 @@ function materialOf(key: Uint8Array): KeyMaterial {
   return found;
 }
 
-/** Wipes what was worked out from `key` (its round keys and GHASH table) and forgets it: KeyRing.clear() calls it. */
+/** Wipes what was worked out from `key` (its round keys and GHASH table) and forgets it: KeyRing calls it. */
 export function forgetKey(key: Uint8Array): void {
   const found = material.get(key);
   if (!found) return;

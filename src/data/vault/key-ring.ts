@@ -28,6 +28,8 @@ export class KeyRing implements KeySource {
   }
 
   set(key: Uint8Array): void {
+    // The key this replaces stays with whoever holds it; what the cipher worked out from it does not.
+    if (this.#key && this.#key !== key) forgetKey(this.#key);
     this.#key = key;
     this.#emit();
   }

@@ -107,6 +107,21 @@ describe('record sealing', () => {
     expect(new Uint8Array(opened)).toEqual(Uint8Array.of(4, 5, 6));
   });
 
+  it('a key replaced in the ring leaves nothing worked out from it behind', async () => {
+    const first = newDataKey();
+    const ring = new KeyRing(first);
+    const place = placeOf('participants', 'p1');
+    seal(first, Uint8Array.of(1), place);
+    ring.set(newDataKey());
+    // The replaced buffer given new bytes seals with them, not with round keys kept from before.
+    const fresh = newDataKey();
+    first.set(fresh);
+    const blob = seal(first, Uint8Array.of(7, 8), place);
+    const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(fresh), 'AES-GCM', false, ['decrypt']);
+    const opened = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: blob.slice(1, 13), additionalData: new Uint8Array(place) }, cryptoKey, blob.slice(13));
+    expect(new Uint8Array(opened)).toEqual(Uint8Array.of(7, 8));
+  });
+
   it('stores personal fields sealed and indexed fields clear; Passage reads plain rows', async () => {
     const name = uniqueName();
     const db = new PassageDB(name);
