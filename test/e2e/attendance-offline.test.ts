@@ -54,6 +54,9 @@ describe('attendance offline (issue #23.8)', () => {
   it("today's roster taken offline survives a reload and reaches the server once per participant", async () => {
     const page = await h().newPage({ viewport: { width: 1024, height: 768 } });
     const context = page.context();
+    // The page's day is the demo seed's, whose cohort meets that day: a run that crossed midnight
+    // UTC between seeding and this test found no session "Today". The clock runs on from there.
+    await context.clock.install({ time: h().demoSeededAt });
     await h().signIn(page, DEMO.coach);
     await serviceWorkerReady(page);
     await eventually(async () => (await syncStatusRow(page))?.lastSyncedAt ?? null, 60_000).not.toBeNull();

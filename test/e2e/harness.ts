@@ -141,6 +141,13 @@ export interface Harness {
   /** The server's output so far (print it when a test fails mysteriously). */
   serverLog(): string;
   /**
+   * When the server's demo data was seeded: its running cohort meets "today" as of then
+   * (server/demo/builders.ts). A test that needs that day in the page pins the page's clock to it
+   * (context.clock.install({ time })): a run that crosses midnight UTC seeds the template on one day
+   * and runs the test on the next (issue #27.5).
+   */
+  demoSeededAt: Date;
+  /**
    * A page in a fresh browser context (own IndexedDB, cookies, storage). Closed by stop(). `pin`
    * overrides the file's choice (setupHarness) for this context.
    */
@@ -194,13 +201,18 @@ export type HarnessStore = 'postgres' | 'pglite';
  * this run, its database is a copy of the seeded template (test/support/test-databases.ts);
  * otherwise it is PGlite in DATA_DIR, seeded at start, as `npm start` does.
  */
-async function startServer(env: Record<string, string>, store: HarnessStore): Promise<{ child: ChildProcess; baseUrl: string; dataDir: string; log: () => string; dropDatabase: () => Promise<void> }> {
+async function startServer(
+  env: Record<string, string>,
+  store: HarnessStore,
+): Promise<{ child: ChildProcess; baseUrl: string; dataDir: string; log: () => string; dropDatabase: () => Promise<void>; seededAt: Date }> {
   for (let attempt = 1; ; attempt++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'passage-e2e-'));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const database = store === 'postgres' ? await newTestDatabase('demo') : null;
     const dropDatabase = async () => database?.drop();
+    // A copy of the template was seeded when the run began; PGlite is seeded as the server starts.
+    const seededAt = database?.seededAt ?? new Date();
     try {
       const { child, output } = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST, DEMO: '1', NODE_ENV: 'production', ...(database ? { DATABASE_URL: database.url } : {}), ...env });
       // Any HTTP answer (403 auth_required here) means the server is up.
@@ -209,7 +221,7 @@ async function startServer(env: Record<string, string>, store: HarnessStore): Pr
         await stopChild(child);
         throw new Error(`The Passage server did not answer at start (${res?.status ?? 'no answer'}):\n${output()}`);
       }
-      return { child, baseUrl, dataDir, log: output, dropDatabase };
+      return { child, baseUrl, dataDir, log: output, dropDatabase, seededAt };
     } catch (err) {
       rmSync(dataDir, { recursive: true, force: true });
       await dropDatabase();
@@ -257,7 +269,7 @@ export type PinCost = 'light' | 'production';
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(join(E2E_DIST, 'index.html'))) throw new Error('dist-e2e/ is missing: run `npx vite build --mode e2e` (npm test does it first).');
   const server = await startServer(options.env ?? {}, options.store ?? 'postgres');
-  const { child, baseUrl, dataDir, log, dropDatabase } = server;
+  const { child, baseUrl, dataDir, log, dropDatabase, seededAt } = server;
   let browser: Browser;
   try {
     browser = await workerBrowser();
@@ -277,6 +289,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     baseUrl,
     browser,
     serverLog: log,
+    demoSeededAt: seededAt,
     async newPage({ pin = options.pin ?? 'light', ...contextOptions } = {}) {
       const context = await browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: baseUrl, serviceWorkers: options.serviceWorkers ?? 'allow', ...contextOptions });
       contexts.push(context);

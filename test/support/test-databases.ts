@@ -40,6 +40,8 @@ interface Templates {
   empty: string;
   /** Migrated and seeded with the demo data (server/demo/seed.ts), as a first `npm start` leaves it. */
   demo: string;
+  /** The demo seed's "now" (ISO): its running cohort meets on that day (server/demo/builders.ts). */
+  demoSeededAt: string;
 }
 
 const ENV = 'PASSAGE_TEST_PG_TEMPLATES';
@@ -67,6 +69,8 @@ function templates(): Templates | null {
 
 export interface TestDatabase {
   url: string;
+  /** For a copy of the demo template: when its demo data was seeded (Templates.demoSeededAt). */
+  seededAt?: Date;
   /** Removes the database, ending its sessions; a second call does nothing. */
   drop(): Promise<void>;
 }
@@ -96,7 +100,9 @@ export async function createDatabase(cluster: string, prefix: string, template?:
  */
 export async function newTestDatabase(kind: 'empty' | 'demo'): Promise<TestDatabase | null> {
   const t = templates();
-  return t ? createDatabase(t.url, t.empty.replace(/_empty$/, ''), t[kind]) : null;
+  if (!t) return null;
+  const copy = await createDatabase(t.url, t.empty.replace(/_empty$/, ''), t[kind]);
+  return kind === 'demo' ? { ...copy, seededAt: new Date(t.demoSeededAt) } : copy;
 }
 
 /** A store newTestStore opened; close() closes it and drops its database copy, if it has one. */
@@ -145,7 +151,8 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   // integration, scripts/test-lane.mjs) makes the templates once, and the first teardown drops them.
   if (templates()?.url === cluster) return;
   const prefix = `passage_t${process.pid}`;
-  const t: Templates = { url: cluster, empty: `${prefix}_empty`, demo: `${prefix}_demo` };
+  const seededAt = new Date();
+  const t: Templates = { url: cluster, empty: `${prefix}_empty`, demo: `${prefix}_demo`, demoSeededAt: seededAt.toISOString() };
   const { createStore } = await import('../../server/store/index');
   const { seedDemo } = await import('../../server/demo/seed');
   await admin(cluster, (c) => c.query(`CREATE DATABASE ${t.empty}`));
@@ -154,7 +161,7 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   await admin(cluster, (c) => c.query(`CREATE DATABASE ${t.demo} TEMPLATE ${t.empty}`));
   const demo = await createStore({ databaseUrl: databaseUrl(cluster, t.demo), poolSize: 2 });
   try {
-    await seedDemo(demo, process.env.APP_ID || 'passage', { now: new Date() });
+    await seedDemo(demo, process.env.APP_ID || 'passage', { now: seededAt });
   } finally {
     await demo.close();
   }
