@@ -63,10 +63,10 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 // ended them together on one machine and 55 s apart on a slower one (the rest's 549 s against
 // 15 + 479: the unit and component files slowed more than Chromium did), and CI's machine is not
 // ours to measure. The machine is busy throughout, so past that only less CPU shortens a run.
-// The run took about 1,500 CPU-s (13:11) at first; now about 900-1,050 busy CPU-s (490-580 s) on
-// this 2-core machine, as the machine goes. What took it there, each where it is done: files share their worker's modules
-// (vitest.config.ts); new PGlite databases start from one migrated dump
-// (test/support/pglite-template.ts); most servers run on PostgreSQL copies
+// The run took about 1,500 CPU-s (13:11) at first; now about 870-1,050 busy CPU-s (480-580 s) on
+// this 2-core machine, as the machine goes, 8-9% of the cores' time idle. What took it there, each
+// where it is done: files share their worker's modules (vitest.config.ts); new PGlite databases
+// start from one migrated dump (test/support/pglite-template.ts); most servers run on PostgreSQL copies
 // (test/support/test-databases.ts) as one bundled module, and operator commands as bundles too
 // (scripts/build-server.mjs); a worker keeps one Chromium without the address-bar popup
 // (test/support/processes.ts); a browser test loads a page only when loading is the point, shares

@@ -49,6 +49,14 @@ function clearText(rows: unknown[]): string {
 /** A cheap Argon2id for tests that try many PINs (the real parameters are tested in vault-crypto.test.ts). */
 const FAST = { params: { kdf: 'argon2id', memory_kib: 64, iterations: 1, parallelism: 1 } } as const;
 
+/** What WebCrypto's AES-GCM makes of a seal: `offset` is where its 12-byte IV starts (1 after the version byte, 0 for the legacy format). */
+async function webCryptoOpen(key: Uint8Array, blob: Uint8Array, place?: Uint8Array, offset = 1): Promise<Uint8Array> {
+  const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(key), 'AES-GCM', false, ['decrypt']);
+  const iv = blob.slice(offset, offset + 12);
+  const params = place ? { name: 'AES-GCM', iv, additionalData: new Uint8Array(place) } : { name: 'AES-GCM', iv };
+  return new Uint8Array(await crypto.subtle.decrypt(params, cryptoKey, blob.slice(offset + 12)));
+}
+
 describe('record sealing', () => {
   it('is standard AES-256-GCM: WebCrypto opens what the middleware sealed', async () => {
     const key = newDataKey();
@@ -70,13 +78,12 @@ describe('record sealing', () => {
     // The cipher keeps each key's round keys and GHASH table between records (cipher.ts): every
     // partial last block, both ways, and the legacy format (no AAD) must still be AES-256-GCM.
     const key = newDataKey();
-    const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(key), 'AES-GCM', false, ['encrypt', 'decrypt']);
+    const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(key), 'AES-GCM', false, ['encrypt']);
     for (const length of [0, 1, 15, 16, 17, 31, 32, 33, 100, 255, 256, 1000, 4099]) {
       const plaintext = crypto.getRandomValues(new Uint8Array(length));
       const place = placeOf('participants', `p${length}`);
       const blob = seal(key, plaintext, place);
-      const opened = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: blob.slice(1, 13), additionalData: new Uint8Array(place) }, cryptoKey, blob.slice(13));
-      expect(new Uint8Array(opened), `${length} bytes sealed here`).toEqual(plaintext);
+      expect(await webCryptoOpen(key, blob, place), `${length} bytes sealed here`).toEqual(plaintext);
 
       const iv = crypto.getRandomValues(new Uint8Array(12));
       const theirs = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new Uint8Array(place) }, cryptoKey, plaintext));
@@ -86,8 +93,7 @@ describe('record sealing', () => {
       expect(() => open(key, tampered, place, { legacy: false })).toThrow();
 
       const legacy = sealLegacy(key, plaintext);
-      const openedLegacy = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: legacy.slice(0, 12) }, cryptoKey, legacy.slice(12));
-      expect(new Uint8Array(openedLegacy), `${length} bytes, legacy`).toEqual(plaintext);
+      expect(await webCryptoOpen(key, legacy, undefined, 0), `${length} bytes, legacy`).toEqual(plaintext);
     }
   });
 
@@ -101,10 +107,7 @@ describe('record sealing', () => {
     // Same buffer, new bytes: a cipher still holding the old key's round keys would seal with those.
     const fresh = newDataKey();
     key.set(fresh);
-    const blob = seal(key, Uint8Array.of(4, 5, 6), place);
-    const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(fresh), 'AES-GCM', false, ['decrypt']);
-    const opened = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: blob.slice(1, 13), additionalData: new Uint8Array(place) }, cryptoKey, blob.slice(13));
-    expect(new Uint8Array(opened)).toEqual(Uint8Array.of(4, 5, 6));
+    expect(await webCryptoOpen(fresh, seal(key, Uint8Array.of(4, 5, 6), place), place)).toEqual(Uint8Array.of(4, 5, 6));
   });
 
   it('a key replaced in the ring leaves nothing worked out from it behind', async () => {
@@ -116,10 +119,7 @@ describe('record sealing', () => {
     // The replaced buffer given new bytes seals with them, not with round keys kept from before.
     const fresh = newDataKey();
     first.set(fresh);
-    const blob = seal(first, Uint8Array.of(7, 8), place);
-    const cryptoKey = await crypto.subtle.importKey('raw', new Uint8Array(fresh), 'AES-GCM', false, ['decrypt']);
-    const opened = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: blob.slice(1, 13), additionalData: new Uint8Array(place) }, cryptoKey, blob.slice(13));
-    expect(new Uint8Array(opened)).toEqual(Uint8Array.of(7, 8));
+    expect(await webCryptoOpen(fresh, seal(first, Uint8Array.of(7, 8), place), place)).toEqual(Uint8Array.of(7, 8));
   });
 
   it('stores personal fields sealed and indexed fields clear; Passage reads plain rows', async () => {
