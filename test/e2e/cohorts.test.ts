@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generateCohortCode } from '../../src/domain/cohort-code';
-import { DEMO, setupHarness, tokenOf } from './harness';
+import { DEMO, dismissToasts, setupHarness, tokenOf } from './harness';
 
 /**
  * The cohort flows in Chromium against the real server (issue #4): an admin creates a program
@@ -34,11 +34,11 @@ function eventually<T>(read: () => Promise<T>) {
 }
 
 /**
- * Axe once the toasts are gone: a sonner toast fading in or out is half transparent, which axe
+ * Axe once the toasts are closed: a sonner toast fading in or out is half transparent, which axe
  * reports as a colour-contrast failure of the toast (the shell's), not of the page under test.
  */
 async function axeWithoutToasts(page: Page) {
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await dismissToasts(page);
   return h().axe(page);
 }
 

@@ -96,6 +96,43 @@ export async function passDeviceLock(page: Page, pin = TEST_PIN): Promise<'set-p
   await page.locator('[data-app-ready]:not([data-device-lock])').first().waitFor({ timeout: 30_000 });
   return setting ? 'set-pin' : 'unlock';
 }
+/**
+ * Closes every toast on `page` with its × (the outlet has closeButton, src/app/app-toaster.tsx) and
+ * waits until none is left, for a test that then reads the layout or scans the page at rest.
+ * Waiting for sonner to dismiss them took 4 s a toast, during which the browser lane's core stood
+ * idle (issue #27.5). The buttons are clicked from inside the page: behind the front toast of a
+ * stack they do not take a pointer, and which toast goes first is not the test's subject.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>('[data-sonner-toast] [data-close-button]')) button.click();
+  });
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/**
+ * Opens `path` of the app at `baseUrl` as a tap on a link does (harness open): through the router,
+ * without a page load, when `page` already shows that app unlocked; otherwise loads it and enters
+ * the PIN. For the offline helpers too (offline-world.ts): a load costs about 1 CPU-s, and a test
+ * whose subject is not the load need not pay it (issue #27.5).
+ */
+export async function openPath(page: Page, baseUrl: string, path: string): Promise<void> {
+  const unlocked = new URL(page.url()).origin === baseUrl && (await page.locator('[data-app-ready]:not([data-device-lock])').count()) > 0;
+  if (!unlocked) {
+    await page.goto(`${baseUrl}${path}`);
+    await passDeviceLock(page);
+    return;
+  }
+  // TanStack Router wraps history.pushState: a push with its index and key is a navigation.
+  await page.evaluate((to) => {
+    const state = (history.state ?? {}) as { __TSR_index?: number };
+    const key = Math.random().toString(36).slice(2);
+    history.pushState({ __TSR_index: (state.__TSR_index ?? 0) + 1, __TSR_key: key, key }, '', to);
+  }, path);
+  const target = new URL(path, baseUrl);
+  await page.waitForURL((u) => u.pathname === target.pathname && u.search === target.search);
+}
+
 /** The JSON API's token of the account each browser context signed in with (see signIn, api). */
 const tokens = new WeakMap<BrowserContext, string>();
 
@@ -332,18 +369,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await page.goto(`${baseUrl}${path}`);
       await passDeviceLock(page);
     },
-    async open(page, path) {
-      const unlocked = new URL(page.url()).origin === baseUrl && (await page.locator('[data-app-ready]:not([data-device-lock])').count()) > 0;
-      if (!unlocked) return harness.goto(page, path);
-      // TanStack Router wraps history.pushState: a push with its index and key is a navigation.
-      await page.evaluate((to) => {
-        const state = (history.state ?? {}) as { __TSR_index?: number };
-        const key = Math.random().toString(36).slice(2);
-        history.pushState({ __TSR_index: (state.__TSR_index ?? 0) + 1, __TSR_key: key, key }, '', to);
-      }, path);
-      const target = new URL(path, baseUrl);
-      await page.waitForURL((u) => u.pathname === target.pathname && u.search === target.search);
-    },
+    open: (page, path) => openPath(page, baseUrl, path),
     async axe(page) {
       // Evaluated over CDP rather than added as a <script>: the server's CSP (rightly) forbids
       // inline scripts, and the browser tests should run with the real CSP in force.

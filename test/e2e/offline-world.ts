@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, startServerProcess, stopChild } from '../support/processes';
 import { newTestDatabase } from '../support/test-databases';
-import { passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
+import { dismissToasts, openPath, passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -229,10 +229,14 @@ export async function syncStatusRow(page: Page): Promise<{ lastSyncedAt: number 
   return row?.value ?? null;
 }
 
-/** Adds a participant through the AddParticipant form (works offline: it only writes Dexie). */
+/**
+ * Adds a participant through the AddParticipant form (works offline: it only writes Dexie). The
+ * form opens as a tap opens it when the app is already shown unlocked, else with a page load
+ * (harness openPath); a toast left from before is closed first, so the one awaited is this save's.
+ */
 export async function addParticipant(page: Page, baseUrl: string, first: string, last: string): Promise<void> {
-  await page.goto(`${baseUrl}/addparticipant`);
-  await passDeviceLock(page);
+  await openPath(page, baseUrl, '/addparticipant');
+  await dismissToasts(page);
   await page.getByLabel('First Name *', { exact: true }).fill(first);
   await page.getByLabel('Last Name *', { exact: true }).fill(last);
   await page.getByRole('button', { name: 'Add Participant' }).click();
@@ -251,10 +255,10 @@ export async function loginToken(baseUrl: string, email: string, password: strin
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** Edits one field of a participant through ParticipantDetail's Edit Profile form. */
+/** Edits one field of a participant through ParticipantDetail's Edit Profile form (opened as addParticipant opens its form). */
 export async function editParticipantField(page: Page, baseUrl: string, id: string, label: string, value: string): Promise<void> {
-  await page.goto(`${baseUrl}/participantdetail?id=${encodeURIComponent(id)}`);
-  await passDeviceLock(page);
+  await openPath(page, baseUrl, `/participantdetail?id=${encodeURIComponent(id)}`);
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await page.getByRole('form', { name: 'Edit participant' }).getByLabel(label, { exact: true }).fill(value);
   await page.getByRole('button', { name: 'Save Changes' }).click();

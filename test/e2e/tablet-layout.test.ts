@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, setupHarness } from './harness';
+import { DEMO, dismissToasts, setupHarness } from './harness';
 import { coachParticipants, eventually, loginToken, serverRows, syncStatusRow, toast } from './offline-world';
 
 /**
@@ -17,7 +17,7 @@ const h = setupHarness({ serviceWorkers: 'block' });
 /** The coach's session (harness session) at `viewport`, with no toast left from the test before. */
 async function coachAt(viewport: { width: number; height: number }): Promise<Page> {
   const page = await h().session(DEMO.coach, { viewport });
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await dismissToasts(page);
   return page;
 }
 
