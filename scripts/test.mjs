@@ -54,7 +54,8 @@ if (!env.TEST_DATABASE_URL && postgresAvailable()) {
 }
 
 // Three things side by side (issue #27.5):
-// - ESLint (the layer map, ~25 s of CPU), its report read at the end;
+// - ESLint (the layer map, ~40 s of CPU) at the lowest priority, on what the lanes leave idle
+//   (lowestPriority), its report read at the end;
 // - the browser lane: the build, then the browser tests, one file at a time (E2E_WORKERS), each
 //   with its own server (and the lane's one Chromium), then integration files;
 // - the other lane: unit and component tests, which need no build, one file at a time
