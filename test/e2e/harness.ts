@@ -96,6 +96,7 @@ export async function passDeviceLock(page: Page, pin = TEST_PIN): Promise<'set-p
   await page.locator('[data-app-ready]:not([data-device-lock])').first().waitFor({ timeout: 30_000 });
   return setting ? 'set-pin' : 'unlock';
 }
+
 /**
  * Closes every toast on `page` with its × (the outlet has closeButton, src/app/app-toaster.tsx) and
  * waits until none is left, for a test that then reads the layout or scans the page at rest.
