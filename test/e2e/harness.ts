@@ -112,6 +112,29 @@ export async function dismissToasts(page: Page): Promise<void> {
 }
 
 /**
+ * Signs `email` in through the /login page of the server at `baseUrl` and waits until the app has
+ * taken the token and the PIN is set or entered (harness signIn; offline-world's own servers too).
+ */
+export async function signInAt(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/login?from_url=${encodeURIComponent(`${baseUrl}/`)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The app exchanges the one-time ?code= for its token and removes it from the address bar.
+  await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.searchParams.has('code'), {
+    timeout: 30_000,
+  });
+  await passDeviceLock(page);
+  await rememberJsonSignIn(page, baseUrl, email, password);
+}
+
+/** Loads `path` of the app at `baseUrl` (a page load: the app starts) and enters the PIN (harness goto). */
+export async function loadPath(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await passDeviceLock(page);
+}
+
+/**
  * Opens `path` of the app at `baseUrl` as a tap on a link does (harness open): through the router,
  * without a page load, when `page` already shows that app unlocked; otherwise loads it and enters
  * the PIN. For the offline helpers too (offline-world.ts): a load costs about 1 CPU-s, and a test
@@ -119,11 +142,7 @@ export async function dismissToasts(page: Page): Promise<void> {
  */
 export async function openPath(page: Page, baseUrl: string, path: string): Promise<void> {
   const unlocked = new URL(page.url()).origin === baseUrl && (await page.locator('[data-app-ready]:not([data-device-lock])').count()) > 0;
-  if (!unlocked) {
-    await page.goto(`${baseUrl}${path}`);
-    await passDeviceLock(page);
-    return;
-  }
+  if (!unlocked) return loadPath(page, baseUrl, path);
   // TanStack Router wraps history.pushState: a push with its index and key is a navigation.
   await page.evaluate((to) => {
     const state = (history.state ?? {}) as { __TSR_index?: number };
@@ -341,18 +360,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       });
       return page;
     },
-    async signIn(page, email, password = DEMO_PASSWORD) {
-      await page.goto(`${baseUrl}/login?from_url=${encodeURIComponent(`${baseUrl}/`)}`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      // The app exchanges the one-time ?code= for its token and removes it from the address bar.
-      await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.searchParams.has('code'), {
-        timeout: 30_000,
-      });
-      await passDeviceLock(page);
-      await rememberJsonSignIn(page, baseUrl, email, password);
-    },
+    signIn: (page, email, password = DEMO_PASSWORD) => signInAt(page, baseUrl, email, password),
     async session(email, { viewport = { width: 1280, height: 720 }, prepare } = {}) {
       const open = sessions.get(email);
       if (open) {
@@ -366,10 +374,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       sessions.set(email, page);
       return page;
     },
-    async goto(page, path) {
-      await page.goto(`${baseUrl}${path}`);
-      await passDeviceLock(page);
-    },
+    goto: (page, path) => loadPath(page, baseUrl, path),
     open: (page, path) => openPath(page, baseUrl, path),
     async axe(page) {
       // Evaluated over CDP rather than added as a <script>: the server's CSP (rightly) forbids

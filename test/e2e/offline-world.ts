@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, startServerProcess, stopChild } from '../support/processes';
 import { newTestDatabase } from '../support/test-databases';
-import { dismissToasts, openPath, passDeviceLock, rememberJsonSignIn, tokenOf as harnessToken } from './harness';
+import { dismissToasts, openPath, passDeviceLock, tokenOf as harnessToken } from './harness';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -212,16 +212,8 @@ export async function ownServer(): Promise<OwnServer> {
   return server;
 }
 
-/** Signs in through the server's /login page (as the harness does, for an own server). */
-export async function signInAt(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login?from_url=${encodeURIComponent(`${baseUrl}/`)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login') && !url.searchParams.has('code'));
-  await passDeviceLock(page);
-  await rememberJsonSignIn(page, baseUrl, email, password);
-}
+/** Signs in through an own server's /login page, as the harness's signIn does. */
+export { signInAt } from './harness';
 
 /** The leader's status row (data/sync/status-store.ts) as the page's IndexedDB holds it. */
 export async function syncStatusRow(page: Page): Promise<{ lastSyncedAt: number | null; online: boolean; leader: boolean } | null> {
