@@ -35,3 +35,21 @@ export function quotaExceeded(): DOMException {
 export function fillStorage(db: PassageDB): () => void {
   return refuseWrites(db, quotaExceeded);
 }
+
+/**
+ * Another write holds `table` until the returned function is called: a transaction on it stays
+ * open (it keeps asking IndexedDB for the count), so a command that writes the table waits, as
+ * on a tablet busy with a long write. For a test of what a screen shows while its save is in
+ * flight, with the real command (instead of gating a mocked one).
+ */
+export function holdWrites(db: PassageDB, table: string): () => void {
+  const store = db.backendDB().transaction([table], 'readwrite').objectStore(table);
+  let held = true;
+  const ask = () => {
+    if (held) store.count().onsuccess = ask;
+  };
+  ask();
+  return () => {
+    held = false;
+  };
+}

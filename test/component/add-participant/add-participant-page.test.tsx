@@ -3,31 +3,22 @@ import { cleanup, screen, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format, subYears } from 'date-fns';
 import { db } from '../../../src/data/db';
-import { StorageFullError } from '../../../src/data/errors';
+import { fillStorage, holdWrites, refuseWrites } from '../../support/full-storage';
 import { AddParticipantPage } from '../../../src/screens/add-participant/add-participant-page';
 import { clearDb, COACH, renderPage } from '../render-page';
 
-// The real command, unless a test asks it to fail (the failure toast path) with `failNext.error`.
-const failNext = vi.hoisted(() => ({ value: false, error: null as unknown, gate: null as Promise<void> | null }));
-vi.mock('../../../src/data/commands/participants', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/data/commands/participants')>();
-  return {
-    ...real,
-    createParticipant: async (...args: Parameters<typeof real.createParticipant>) => {
-      if (failNext.gate) await failNext.gate;
-      if (failNext.value) throw failNext.error ?? new Error('IDBDatabase: the transaction was aborted');
-      return real.createParticipant(...args);
-    },
-  };
-});
+// The real command; a test that needs a failed or a slow save makes the device refuse or hold
+// the write (test/support/full-storage.ts).
+let acceptWrites = () => {};
 
 beforeEach(async () => {
-  failNext.value = false;
-  failNext.error = null;
-  failNext.gate = null;
   await clearDb();
 });
-afterEach(cleanup);
+afterEach(() => {
+  acceptWrites();
+  acceptWrites = () => {};
+  cleanup();
+});
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 
@@ -129,7 +120,7 @@ describe('AddParticipantPage (spec 2.6)', { timeout: 30_000 }, () => {
   it('shows "Adding..." while saving and the failure toast when the save fails', async () => {
     // An unexpected failure: the spec's toast alone (no reason for people), the error in the console.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    failNext.value = true;
+    acceptWrites = refuseWrites(db, () => new Error('IDBDatabase: the transaction was aborted'));
     await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
     await userEvent.type(screen.getByLabelText('First Name *'), 'Ana');
     await userEvent.type(screen.getByLabelText('Last Name *'), 'Ruiz');
@@ -145,8 +136,7 @@ describe('AddParticipantPage (spec 2.6)', { timeout: 30_000 }, () => {
   });
 
   it('a full device says so in its own words under the failure toast (S12)', async () => {
-    failNext.value = true;
-    failNext.error = new StorageFullError();
+    acceptWrites = fillStorage(db);
     await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
     await userEvent.type(screen.getByLabelText('First Name *'), 'Ana');
     await userEvent.type(screen.getByLabelText('Last Name *'), 'Ruiz');
@@ -160,8 +150,8 @@ describe('AddParticipantPage (spec 2.6)', { timeout: 30_000 }, () => {
   });
 
   it('disables the button with "Adding..." while the save is in flight', async () => {
-    let release: () => void = () => {};
-    failNext.gate = new Promise<void>((r) => (release = r));
+    const release = holdWrites(db, 'participants');
+    acceptWrites = release;
     await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
     await userEvent.type(screen.getByLabelText('First Name *'), 'Ana');
     await userEvent.type(screen.getByLabelText('Last Name *'), 'Ruiz');
@@ -169,6 +159,8 @@ describe('AddParticipantPage (spec 2.6)', { timeout: 30_000 }, () => {
     const busy = screen.getByRole('button', { name: 'Adding...' });
     expect(busy).toBeDisabled();
     await userEvent.click(busy);
+    // Still saving while the write is held: the second click found the button disabled.
+    expect(screen.getByRole('button', { name: 'Adding...' })).toBeDisabled();
     release();
     expect(await screen.findByText('Now on Participants')).toBeInTheDocument();
     // A second click while saving did not add a second participant.

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderShell } from './render-shell';
 import { USERS } from './fake-platform';
 
-vi.mock('../../../src/screens/dashboard/dashboard-page', async () => ({ DashboardPage: (await import('./mock-screens')).page('Dashboard') }));
 
 afterEach(cleanup);
 

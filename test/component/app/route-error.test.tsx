@@ -4,28 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { AppErrorBoundary } from '../../../src/app/app-error-boundary';
 import { renderShell } from './render-shell';
-import { USERS } from './fake-platform';
+import { USERS, type FakeServer } from './fake-platform';
+import { asScreen } from './mock-screens';
 
 // Issue #27: a page that throws while rendering is replaced by the route's error state inside the
 // shell (sidebar and header stay), with 'Try again' and the way to the Dashboard.
-const broken = vi.hoisted(() => ({ cohorts: true }));
+const broken = { cohorts: true };
 
-vi.mock('../../../src/screens/dashboard/dashboard-page', async () => ({ DashboardPage: (await import('./mock-screens')).page('Dashboard') }));
-vi.mock('../../../src/screens/participants/participants-page', async () => ({ ParticipantsPage: (await import('./mock-screens')).page('Participants') }));
-vi.mock('../../../src/screens/add-participant/add-participant-page', async () => ({ AddParticipantPage: (await import('./mock-screens')).page('AddParticipant') }));
-vi.mock('../../../src/screens/participant-detail/participant-detail-page', async () => ({ ParticipantDetailPage: (await import('./mock-screens')).detail('ParticipantDetail') }));
-vi.mock('../../../src/screens/cohorts/cohorts-page', () => ({
-  CohortsPage: () => {
-    if (broken.cohorts) throw new Error('Cohort index unreadable');
-    return <h1>Cohorts page</h1>;
-  },
-}));
-vi.mock('../../../src/screens/add-cohort/add-cohort-page', async () => ({ AddCohortPage: (await import('./mock-screens')).page('AddCohort') }));
-vi.mock('../../../src/screens/cohort-detail/cohort-detail-page', async () => ({ CohortDetailPage: (await import('./mock-screens')).detail('CohortDetail') }));
-vi.mock('../../../src/screens/programs-sites/programs-sites-page', async () => ({ ProgramsSitesPage: (await import('./mock-screens')).page('ProgramsSites') }));
-vi.mock('../../../src/screens/program-detail/program-detail-page', async () => ({ ProgramDetailPage: (await import('./mock-screens')).detail('ProgramDetail') }));
-vi.mock('../../../src/screens/site-detail/site-detail-page', async () => ({ SiteDetailPage: (await import('./mock-screens')).detail('SiteDetail') }));
-vi.mock('../../../src/screens/sync/sync-page', async () => ({ SyncPage: (await import('./mock-screens')).page('Sync') }));
+/** The shell with a Cohorts page that throws while `broken.cohorts` holds. */
+const renderWithBrokenCohorts = (path: string, server: FakeServer) =>
+  renderShell(path, server, {}, {
+    Cohorts: asScreen(() => {
+      if (broken.cohorts) throw new Error('Cohort index unreadable');
+      return <h1>Cohorts page</h1>;
+    }),
+  });
 
 beforeEach(() => {
   broken.cohorts = true;
@@ -41,7 +34,7 @@ afterEach(() => {
 describe('a page that throws (issue #27)', { timeout: 20_000 }, () => {
   it('shows the error state in the shell, the detail folded away; the sidebar still leads elsewhere', async () => {
     const user = userEvent.setup();
-    renderShell('/cohorts', { me: USERS.coach });
+    renderWithBrokenCohorts('/cohorts', { me: USERS.coach });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'An unexpected error occurred' })).toBeInTheDocument();
     expect(within(alert).getByText('This page could not be shown. Everything saved on this tablet is safe.')).toBeInTheDocument();
@@ -55,7 +48,7 @@ describe('a page that throws (issue #27)', { timeout: 20_000 }, () => {
 
   it("'Try again' renders the page afresh once the cause is gone", async () => {
     const user = userEvent.setup();
-    renderShell('/cohorts', { me: USERS.coach });
+    renderWithBrokenCohorts('/cohorts', { me: USERS.coach });
     await screen.findByRole('heading', { name: 'An unexpected error occurred' });
     broken.cohorts = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -65,7 +58,7 @@ describe('a page that throws (issue #27)', { timeout: 20_000 }, () => {
 
   it("'Back to Dashboard' leaves the broken page", async () => {
     const user = userEvent.setup();
-    const { router } = renderShell('/cohorts', { me: USERS.coach });
+    const { router } = renderWithBrokenCohorts('/cohorts', { me: USERS.coach });
     await screen.findByRole('heading', { name: 'An unexpected error occurred' });
     await user.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();

@@ -1,19 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderShell } from './render-shell';
 import { USERS } from './fake-platform';
 
-vi.mock('../../../src/screens/dashboard/dashboard-page', async () => ({ DashboardPage: (await import('./mock-screens')).page('Dashboard') }));
-vi.mock('../../../src/screens/participants/participants-page', async () => ({ ParticipantsPage: (await import('./mock-screens')).page('Participants') }));
-vi.mock('../../../src/screens/add-participant/add-participant-page', async () => ({ AddParticipantPage: (await import('./mock-screens')).page('AddParticipant') }));
-vi.mock('../../../src/screens/participant-detail/participant-detail-page', async () => ({ ParticipantDetailPage: (await import('./mock-screens')).detail('ParticipantDetail') }));
-vi.mock('../../../src/screens/cohorts/cohorts-page', async () => ({ CohortsPage: (await import('./mock-screens')).page('Cohorts') }));
-vi.mock('../../../src/screens/add-cohort/add-cohort-page', async () => ({ AddCohortPage: (await import('./mock-screens')).page('AddCohort') }));
-vi.mock('../../../src/screens/cohort-detail/cohort-detail-page', async () => ({ CohortDetailPage: (await import('./mock-screens')).detail('CohortDetail') }));
-vi.mock('../../../src/screens/programs-sites/programs-sites-page', async () => ({ ProgramsSitesPage: (await import('./mock-screens')).page('ProgramsSites') }));
-vi.mock('../../../src/screens/program-detail/program-detail-page', async () => ({ ProgramDetailPage: (await import('./mock-screens')).detail('ProgramDetail') }));
-vi.mock('../../../src/screens/site-detail/site-detail-page', async () => ({ SiteDetailPage: (await import('./mock-screens')).detail('SiteDetail') }));
-vi.mock('../../../src/screens/sync/sync-page', async () => ({ SyncPage: (await import('./mock-screens')).page('Sync') }));
 
 afterEach(cleanup);
 

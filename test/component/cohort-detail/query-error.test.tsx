@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { db } from '../../../src/data/db';
 import { CohortDetailPage } from '../../../src/screens/cohort-detail/cohort-detail-page';
 import { clearDb, renderPage } from '../render-page';
 import { seedCohort } from './seed';
@@ -8,23 +9,17 @@ import { seedCohort } from './seed';
 vi.setConfig({ testTimeout: 30_000 });
 
 // Issue #27: a live query that throws (a row the tablet cannot read) takes down the page, not the
-// app: the route's error state with Try again, which reads the record afresh.
-const failing = vi.hoisted(() => ({ value: true }));
-vi.mock('../../../src/data/queries/cohorts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/data/queries/cohorts')>();
-  return {
-    ...real,
-    useCohort: (...args: Parameters<typeof real.useCohort>) => {
-      if (failing.value) throw new Error('The cohort could not be read');
-      return real.useCohort(...args);
-    },
-  };
-});
+// app: the route's error state with Try again, which reads the record afresh. The device's read of
+// the cohort fails (its table's get), so the real query and the page's real handling run.
+const failing = { value: true };
 
 beforeEach(async () => {
   failing.value = true;
   await clearDb();
   await seedCohort();
+  const get = db.cohorts.get.bind(db.cohorts);
+  vi.spyOn(db.cohorts, 'get').mockImplementation(((...args: Parameters<typeof get>) =>
+    failing.value ? Promise.reject(new Error('The cohort could not be read')) : get(...args)) as typeof get);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
