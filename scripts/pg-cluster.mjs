@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL 15 cluster for tests: initdb in a temp folder, listen on loopback only,
 // removed on stop. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,19 @@ function run(args) {
   return r.stdout;
 }
 
+/** run() without blocking the caller: `npm test` starts its two clusters side by side, beside ESLint and the build. */
+function runAsync(args) {
+  const [cmd, rest] = asPg(args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} failed: ${out}`))));
+  });
+}
+
 /** Starts a cluster; resolves to { url, stop, halt, resume }. */
 export async function startCluster() {
   const dir = mkdtempSync(join(tmpdir(), 'passage-pg-'));
@@ -42,13 +55,14 @@ export async function startCluster() {
   const data = join(dir, 'data');
   const port = await freePort();
   if (process.getuid && process.getuid() === 0) spawnSync('chown', ['-R', 'postgres', dir]);
-  run([join(BIN, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const start = () => run([
+  await runAsync([join(BIN, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const startArgs = [
     join(BIN, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-w', '-o',
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
     'start',
-  ]);
-  start();
+  ];
+  const start = () => run(startArgs);
+  await runAsync(startArgs);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;
   const stop = () => {
