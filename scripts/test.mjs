@@ -72,10 +72,13 @@ async function startClusters() {
 // ended them together on one machine and 55 s apart on a slower one (the rest's 549 s against
 // 15 + 479: the unit and component files slowed more than Chromium did), and CI's machine is not
 // ours to measure. The machine is busy throughout, so past that only less CPU shortens a run.
-// The run took about 1,500 CPU-s (13:11) at first; now about 835-1,050 busy CPU-s (460-580 s) on
-// this 2-core machine, as the machine goes, about 5% of the cores' time idle (8-9% before ESLint
-// ran niced and the browser tests stopped waiting out toasts). What took it there, each
-// where it is done: files share their worker's modules (vitest.config.ts); new PGlite databases
+// The run took about 1,500 CPU-s (13:11) at first; then 835-1,050 busy CPU-s (460-580 s) on this
+// 2-core machine while other sessions shared it; on a quiet one (2026-11-28) 725 busy CPU-s
+// (373 s of npm test) and, once no screen test mocked a module and the clusters started side by
+// side, 678 (350 s): `.ci/run` on a fresh clone took 374 s with Chromium installed and 394 s
+// with it to install, of which npm install 24-33 s. About 8% of the cores' time is idle. What
+// took it there, each where it is done: files share their worker's modules (vitest.config.ts),
+// and no screen test mocks a module (docs/design.md, house style); new PGlite databases
 // start from one migrated dump (test/support/pglite-template.ts); most servers run on PostgreSQL copies
 // (test/support/test-databases.ts) as one bundled module, and operator commands as bundles too
 // (scripts/build-server.mjs); a worker keeps one Chromium without the address-bar popup
