@@ -75,7 +75,7 @@ async function startClusters() {
 // The run took about 1,500 CPU-s (13:11) at first; then 835-1,050 busy CPU-s (460-580 s) on this
 // 2-core machine while other sessions shared it; on a quiet one (2026-11-28) 725 busy CPU-s
 // (373 s of npm test) and, once no screen test mocked a module and the clusters started side by
-// side, 678 (350 s): `.ci/run` on a fresh clone took 374 s with Chromium installed and 394 s
+// side, 678 (350 s): `.ci/run` on a fresh clone took 374 s with Chromium installed and 388-394 s
 // with it to install, of which npm install 24-33 s. About 8% of the cores' time is idle. What
 // took it there, each where it is done: files share their worker's modules (vitest.config.ts),
 // and no screen test mocks a module (docs/design.md, house style); new PGlite databases
