@@ -26,8 +26,6 @@ const RESERVE = [
 ].map((name) => `test/integration/${name}.test.ts`);
 const env = { ...process.env };
 const clusters = [];
-/** The browser run's cluster, when it has one of its own (see below). */
-let browserDatabaseUrl = null;
 
 mkdirSync('.tmp', { recursive: true });
 
@@ -38,10 +36,12 @@ mkdirSync('.tmp', { recursive: true });
 // at once (three S17 tests failed in one whole run; with two rest workers on one cluster, an S16
 // test). A second cluster costs about 2 CPU-s to start. TEST_DATABASE_URL (yours) is used for both.
 // Both start side by side, and beside ESLint and the build, which need neither: about 1 s of the
-// run's start instead of 2 one after the other (issue #27.5). The lanes wait for them.
+// run's start instead of 2 one after the other (issue #27.5). The lanes wait for them:
+// clustersReady resolves to the URL each lane's TEST_DATABASE_URL takes ({} without clusters, when
+// the run's own TEST_DATABASE_URL stands for both).
 const clustersReady = startClusters();
 async function startClusters() {
-  if (env.TEST_DATABASE_URL || !postgresAvailable()) return;
+  if (env.TEST_DATABASE_URL || !postgresAvailable()) return {};
   const sideBySide = !extra.length && !env.TEST_SERIAL;
   const started = await Promise.allSettled(Array.from({ length: sideBySide ? 2 : 1 }, () => startCluster()));
   for (const r of started) if (r.status === 'fulfilled') clusters.push(r.value);
@@ -52,11 +52,16 @@ async function startClusters() {
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) {
     console.log(`PostgreSQL test cluster could not start (${failed.reason?.message}); PostgreSQL variants will report it.`);
-    return;
+    return {};
   }
-  env.TEST_DATABASE_URL = clusters[0].url;
-  browserDatabaseUrl = clusters[1]?.url ?? null;
   console.log(`PostgreSQL test clusters: ${clusters.map((c) => c.url).join(', ')}`);
+  return { rest: clusters[0].url, browser: (clusters[1] ?? clusters[0]).url };
+}
+
+/** The environment of a process that runs tests on `cluster` ('rest' or 'browser') of clustersReady. */
+async function testEnv(cluster) {
+  const url = (await clustersReady)[cluster];
+  return url ? { ...env, TEST_DATABASE_URL: url } : env;
 }
 
 // Three things side by side (issue #27.5):
@@ -112,8 +117,8 @@ async function startClusters() {
 // 2xx answer during a sync cycle queued another cycle, so a refused create kept the engine cycling
 // (20-35 API requests a second), and a waiting service worker activates only once the old one has
 // no fetch in flight.
-const browserLane = { name: 'browser lane', own: ['e2e'], live: true, maxWorkers: Number(env.E2E_WORKERS ?? 1), env: () => (browserDatabaseUrl ? { TEST_DATABASE_URL: browserDatabaseUrl } : {}) };
-const restLane = { name: 'unit and component lane', own: ['unit', 'unit-isolated', 'component', 'component-isolated'], live: false, maxWorkers: Number(env.REST_WORKERS ?? 1), env: () => ({}) };
+const browserLane = { name: 'browser lane', own: ['e2e'], live: true, maxWorkers: Number(env.E2E_WORKERS ?? 1), cluster: 'browser' };
+const restLane = { name: 'unit and component lane', own: ['unit', 'unit-isolated', 'component', 'component-isolated'], live: false, maxWorkers: Number(env.REST_WORKERS ?? 1), cluster: 'rest' };
 const shared = sharedFiles();
 const linting = runLint();
 let results;
@@ -165,11 +170,11 @@ async function build() {
 
 /** `npm test -- <args>`: one vitest with those arguments; its JSON report gives the counts. */
 async function runVitest(args) {
-  await clustersReady;
+  const vitestEnv = await testEnv('rest');
   const out = '.tmp/vitest-results.json';
   rmSync(out, { force: true });
   return new Promise((done) => {
-    const child = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], { stdio: 'inherit', env });
+    const child = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], { stdio: 'inherit', env: vitestEnv });
     child.on('close', (code) => {
       let passedHere = 0;
       let failedHere = 0;
@@ -233,13 +238,13 @@ function sharedFiles() {
 
 /** One lane (scripts/test-lane.mjs), fed shared files as it asks; resolves with its counts. */
 async function runLane(lane) {
-  await clustersReady;
+  const laneEnv = await testEnv(lane.cluster);
   const t0 = Date.now();
   const out = `.tmp/lane-${lane.own[0]}.json`;
   rmSync(out, { force: true });
   const config = { name: lane.name, own: lane.own, shared: ['integration'], maxWorkers: lane.maxWorkers, out };
   return new Promise((done) => {
-    const child = fork('scripts/test-lane.mjs', [JSON.stringify(config)], { stdio: lane.live ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...env, ...lane.env() } });
+    const child = fork('scripts/test-lane.mjs', [JSON.stringify(config)], { stdio: lane.live ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'], env: laneEnv });
     const chunks = [];
     child.stdout?.on('data', (c) => chunks.push(c));
     child.stderr?.on('data', (c) => chunks.push(c));

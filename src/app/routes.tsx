@@ -16,11 +16,7 @@ import { idSearch, parseSearch, stringifySearch } from './search-params';
 import { NavigationTracker } from './tracking/navigation-tracker';
 import { ROUTE_ERROR_OPTIONS } from './route-error';
 
-/**
- * The route table of spec.md 2.1, code-based: '/' + page name in lower case, matched
- * case-insensitively (the router's default), `?id=` for detail pages, and the 404 screen for
- * anything else — inside the app shell (issue #12.8; the reference product showed it bare).
- */
+/** Above every route: logs each page a signed-in user opens (NavigationTracker). */
 function Root() {
   const { isAuthenticated } = useAuth();
   const client = usePlatform();
@@ -35,7 +31,13 @@ function Root() {
 /** What the routes show: every screen of src/app/screens.ts, each loaded from its own chunk. */
 export type RouteScreens = typeof screens;
 
-/** The route table over `s` (screens.ts; a test may stand simpler components in for some). */
+/**
+ * The route table of spec.md 2.1, code-based: '/' + page name in lower case, matched
+ * case-insensitively (the router's default), `?id=` for detail pages, and the 404 screen for
+ * anything else — inside the app shell (issue #12.8; the reference product showed it bare).
+ *
+ * Over `s`: screens.ts, or with simpler components standing in for some (createAppRouter).
+ */
 function routeTreeOf(s: RouteScreens) {
   function NotFoundRoute({ inShell = false }: { inShell?: boolean }) {
     const pathname = useRouterState({ select: (st) => st.location.pathname });

@@ -1,3 +1,4 @@
+import type { Table } from 'dexie';
 import type { PassageDB } from '../../src/data/db';
 
 /** The outbox row a write queues, as far as refuseWrites looks at it. */
@@ -42,8 +43,8 @@ export function fillStorage(db: PassageDB): () => void {
  * on a tablet busy with a long write. For a test of what a screen shows while its save is in
  * flight, with the real command (instead of gating a mocked one).
  */
-export function holdWrites(db: PassageDB, table: string): () => void {
-  const store = db.backendDB().transaction([table], 'readwrite').objectStore(table);
+export function holdWrites(db: PassageDB, table: Table): () => void {
+  const store = db.backendDB().transaction([table.name], 'readwrite').objectStore(table.name);
   let held = true;
   const ask = () => {
     if (held) store.count().onsuccess = ask;

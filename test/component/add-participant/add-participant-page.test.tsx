@@ -150,8 +150,7 @@ describe('AddParticipantPage (spec 2.6)', { timeout: 30_000 }, () => {
   });
 
   it('disables the button with "Adding..." while the save is in flight', async () => {
-    const release = holdWrites(db, 'participants');
-    acceptWrites = release;
+    const release = (acceptWrites = holdWrites(db, db.participants));
     await renderPage(<AddParticipantPage />, { at: 'AddParticipant' });
     await userEvent.type(screen.getByLabelText('First Name *'), 'Ana');
     await userEvent.type(screen.getByLabelText('Last Name *'), 'Ruiz');

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { renderShell } from './render-shell';
 import { USERS } from './fake-platform';
 
-
 afterEach(cleanup);
 
 const signedIn = { me: USERS.coach };

@@ -8,8 +8,8 @@ import type { RouteScreens } from '../../../src/app/routes';
  * renderShell hands them to the router (createAppRouter's `screens`); each loads as a screen's
  * chunk does (lazyScreen), so the router still awaits a preload before it shows the route.
  */
-export const page = (name: string) => () => <h1>{`${name} page`}</h1>;
-export const detail = (name: string) => ({ id }: { id: string }) => <h1>{`${name} page for ${id || '(no id)'}`}</h1>;
+const page = (name: string) => () => <h1>{`${name} page`}</h1>;
+const detail = (name: string) => ({ id }: { id: string }) => <h1>{`${name} page for ${id || '(no id)'}`}</h1>;
 
 /** `component` as a screen of its own chunk. */
 export const asScreen = <P extends object>(component: ComponentType<P>) => lazyScreen(async () => component);

@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { renderShell } from './render-shell';
 import { USERS } from './fake-platform';
 
-
 function clearCookie() {
   document.cookie = 'sidebar_state=; path=/; max-age=0';
 }

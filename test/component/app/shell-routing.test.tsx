@@ -3,7 +3,6 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { renderShell } from './render-shell';
 import { USERS } from './fake-platform';
 
-
 afterEach(cleanup);
 
 describe('start-up states', { timeout: 20_000 }, () => {
